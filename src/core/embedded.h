@@ -1,0 +1,16 @@
+/* embedded.h - files compiled into the binary by tools/embed.c.
+ * Each table ends with a {NULL, NULL, 0} entry. */
+#ifndef EMBEDDED_H
+#define EMBEDDED_H
+
+#include <stddef.h>
+
+typedef struct {
+    const char *name;
+    const char *data;
+    size_t len;
+} EmbeddedFile;
+
+extern const EmbeddedFile builtin_variants[];
+
+#endif

@@ -1,0 +1,66 @@
+/* position.h - a position of a chess-like game and its history.
+ *
+ * The board is a byte per square with piece lists beside it; gates (pieces
+ * waiting behind the back rank) and hands (pieces still to be placed) make
+ * gating variants plain data. make/unmake keep an undo record per ply in the
+ * position itself, which also serves repetition detection. */
+#ifndef POSITION_H
+#define POSITION_H
+
+#include <stddef.h>
+
+#include "core/types.h"
+#include "core/variant.h"
+
+#define MAX_HAND 4 /* pieces a side may hold before its set-up move */
+
+typedef struct {
+    uint64_t key;
+    Move move;
+    Piece moved, captured;
+    Piece gate_from, gate_to; /* gates emptied by this move (entered, lost) */
+    uint8_t castling;
+    Square ep, ep_victim;
+    uint16_t halfmove;
+} Undo;
+
+typedef struct Position {
+    const Variant *v;
+    Piece board[MAX_SQ];
+    uint8_t plist[2][MAX_SQ];
+    uint8_t pidx[MAX_SQ];
+    int pcount[2];
+    uint8_t count[64]; /* pieces on the board per piece code */
+    Square king[2];
+    int stm;
+    uint8_t castling; /* bit 2c: colour c's h-side right, bit 2c+1: a-side */
+    Square ep, ep_victim;
+    int halfmove, fullmove;
+    Piece gate[2][MAX_FILES]; /* waiting piece behind file f */
+    uint8_t hand[2][MAX_TYPES];
+    int nhand[2];
+    uint64_t key;
+    int hply; /* entries in hist */
+    Undo hist[MAX_GAME_PLY];
+} Position;
+
+/* Sets up pos from fen (NULL = the variant's start position). On failure
+ * pos is unchanged and err says why. */
+int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t errlen);
+void pos_to_fen(const Position *pos, char *buf, size_t len);
+
+void pos_make_move(Position *pos, Move m);
+void pos_unmake_move(Position *pos);
+void pos_make_null(Position *pos);
+void pos_unmake_null(Position *pos);
+
+/* Earlier occurrences of this position (same side to move) since the last
+ * irreversible move. */
+int pos_repetitions(const Position *pos);
+/* The side that just moved has won on a win square (Diamondback corners). */
+bool pos_game_won(const Position *pos);
+uint64_t pos_compute_key(const Position *pos);
+/* Pieces still in hand for colour c, in placement order (types). */
+int pos_hand_order(const Position *pos, int c, uint8_t *types);
+
+#endif

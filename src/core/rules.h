@@ -1,0 +1,22 @@
+/* rules.h - when a game of a chess-like variant is over, and why.
+ *
+ * One function answers for every front end: wins on a win square, mate,
+ * stalemate, the N-move rule, threefold repetition and the variant's
+ * mating-potential table, in that order of precedence. */
+#ifndef RULES_H
+#define RULES_H
+
+#include "core/position.h"
+
+typedef enum { RULES_ONGOING, RULES_WHITE_WINS, RULES_BLACK_WINS, RULES_DRAW } RulesOutcome;
+
+typedef struct {
+    RulesOutcome outcome;
+    char reason[64];
+} RulesResult;
+
+RulesResult rules_result(Position *pos);
+/* Can colour c still force mate, as far as the variant's table tells? */
+bool rules_mating_potential(const Position *pos, int c);
+
+#endif

@@ -1,0 +1,39 @@
+/* game.h - what each kind of game implements for the engine API.
+ *
+ * engine.c owns the dispatch; a kind fills one GameOps table and keeps its
+ * own state behind the void pointer. All text in and out is NUL-terminated;
+ * every function that can fail writes a reason into err. */
+#ifndef GAME_H
+#define GAME_H
+
+#include "engine/engine.h"
+
+typedef struct {
+    /* Names this kind answers to, NULL-terminated, and their titles. */
+    const char *const *names;
+    const char *const *titles;
+    void *(*create)(const char *variant, const char *fen, char *err, size_t errlen);
+    void (*destroy)(void *st);
+    uint64_t (*perft)(void *st, int depth);
+    uint64_t (*divide)(void *st, int depth, DivideCallback cb, void *ud);
+    int (*legal_moves)(void *st, char (*out)[ENGINE_MOVE_TEXT], int max, bool san);
+    bool (*play)(void *st, const char *move, char *err, size_t errlen);
+    bool (*undo)(void *st);
+    void (*position_text)(const void *st, char *buf, size_t len);
+    Side (*side_to_move)(const void *st);
+    GameResult (*result)(void *st);
+    bool (*go)(void *st, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
+               size_t len);
+    void (*stop)(void *st);
+    /* Optional: start FEN of a named set-up (NULL = pick one at random), and
+     * the set-up names, NULL-terminated. NULL members: the kind has none. */
+    int (*start_fen)(const char *variant, const char *setup, char *fen, size_t len, char *err,
+                     size_t errlen);
+    const char *const *(*setups)(const char *variant);
+} GameOps;
+
+extern const GameOps game_chess_ops;   /* engine/game_chess.c */
+void game_chess_init(void);            /* fills its names; call before use */
+extern const GameOps game_mancala_ops; /* engine/game_mancala.c */
+
+#endif

@@ -1,0 +1,239 @@
+/* game_chess.c - the chess-like games behind the engine API.
+ *
+ * Built-in variants are compiled once and shared (read-only) by every game;
+ * a variant from a user's file belongs to its game. */
+#include <ctype.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "core/embedded.h"
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "core/perft.h"
+#include "core/rules.h"
+#include "engine/game.h"
+#include "variants/loader.h"
+
+#define MAX_BUILTIN 32
+
+static const char *names[MAX_BUILTIN + 1];
+static const char *titles[MAX_BUILTIN + 1];
+static char title_buf[MAX_BUILTIN][80];
+static Variant *cache[MAX_BUILTIN];
+static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static void init_names(void) {
+    const char *const *b = variant_builtin_names();
+    int n = 0;
+    for (; b[n] && n < MAX_BUILTIN; n++) {
+        names[n] = b[n];
+        snprintf(title_buf[n], sizeof title_buf[n], "%s", b[n]);
+        const char *t = strstr(builtin_variants[n].data, "title=");
+        if (t) {
+            size_t len = strcspn(t + 6, "\n");
+            if (len >= sizeof title_buf[n])
+                len = sizeof title_buf[n] - 1;
+            memcpy(title_buf[n], t + 6, len);
+            title_buf[n][len] = 0;
+        }
+        titles[n] = title_buf[n];
+    }
+    names[n] = titles[n] = NULL;
+    srand((unsigned)time(NULL) ^ (unsigned)getpid());
+}
+
+void game_chess_init(void) { pthread_once(&once, init_names); }
+
+static const Variant *builtin(const char *name, char *err, size_t errlen) {
+    game_chess_init();
+    for (int i = 0; names[i]; i++)
+        if (!strcmp(names[i], name)) {
+            pthread_mutex_lock(&cache_lock);
+            if (!cache[i])
+                cache[i] = variant_load_builtin(name, err, errlen);
+            Variant *v = cache[i];
+            pthread_mutex_unlock(&cache_lock);
+            return v;
+        }
+    snprintf(err, errlen, "unknown variant \"%s\"", name);
+    return NULL;
+}
+
+typedef struct {
+    const Variant *v;
+    Variant *owned;
+    atomic_bool stop;
+    Position pos;
+} ChessGame;
+
+static void *chess_create(const char *variant, const char *fen, char *err, size_t errlen) {
+    Variant *owned = NULL;
+    const Variant *v;
+    if (!strncmp(variant, "file:", 5))
+        v = owned = variant_load_file(variant + 5, err, errlen);
+    else
+        v = builtin(variant, err, errlen);
+    if (!v)
+        return NULL;
+    ChessGame *g = malloc(sizeof *g);
+    if (!g)
+        abort();
+    g->v = v;
+    g->owned = owned;
+    atomic_init(&g->stop, false);
+    if (pos_from_fen(&g->pos, v, fen, err, errlen)) {
+        variant_free(owned);
+        free(g);
+        return NULL;
+    }
+    return g;
+}
+
+static void chess_destroy(void *st) {
+    ChessGame *g = st;
+    variant_free(g->owned);
+    free(g);
+}
+
+static uint64_t chess_perft(void *st, int depth) { return perft(&((ChessGame *)st)->pos, depth); }
+
+static uint64_t chess_divide(void *st, int depth, DivideCallback cb, void *ud) {
+    Position *pos = &((ChessGame *)st)->pos;
+    MoveList l;
+    movegen_legal(pos, &l);
+    uint64_t total = 0;
+    for (int i = 0; i < l.n; i++) {
+        char text[MOVE_TEXT_LEN];
+        notation_coord(pos, l.m[i], text);
+        pos_make_move(pos, l.m[i]);
+        uint64_t n = depth > 1 ? perft(pos, depth - 1) : 1;
+        pos_unmake_move(pos);
+        total += n;
+        cb(text, n, ud);
+    }
+    return total;
+}
+
+static int chess_legal_moves(void *st, char (*out)[ENGINE_MOVE_TEXT], int max, bool san) {
+    Position *pos = &((ChessGame *)st)->pos;
+    MoveList l;
+    movegen_legal(pos, &l);
+    for (int i = 0; i < l.n && i < max; i++) {
+        if (san)
+            notation_san(pos, l.m[i], out[i]);
+        else
+            notation_coord(pos, l.m[i], out[i]);
+    }
+    return l.n;
+}
+
+static bool chess_play(void *st, const char *text, char *err, size_t errlen) {
+    Position *pos = &((ChessGame *)st)->pos;
+    Move m;
+    if (pos->hply >= MAX_GAME_PLY - 512) {
+        snprintf(err, errlen, "the game is too long to go on (%d plies)", pos->hply);
+        return false;
+    }
+    if (notation_parse(pos, text, &m, err, errlen))
+        return false;
+    pos_make_move(pos, m);
+    return true;
+}
+
+static bool chess_undo(void *st) {
+    Position *pos = &((ChessGame *)st)->pos;
+    if (pos->hply == 0)
+        return false;
+    pos_unmake_move(pos);
+    return true;
+}
+
+static void chess_position_text(const void *st, char *buf, size_t len) {
+    pos_to_fen(&((const ChessGame *)st)->pos, buf, len);
+}
+
+static Side chess_side_to_move(const void *st) {
+    return ((const ChessGame *)st)->pos.stm == WHITE ? SIDE_FIRST : SIDE_SECOND;
+}
+
+static GameResult chess_result(void *st) {
+    RulesResult r = rules_result(&((ChessGame *)st)->pos);
+    GameResult g;
+    static const ResultKind kind[] = {RESULT_NONE, RESULT_FIRST_WINS, RESULT_SECOND_WINS,
+                                      RESULT_DRAW};
+    g.kind = kind[r.outcome];
+    snprintf(g.reason, sizeof g.reason, "%s", r.reason);
+    return g;
+}
+
+static bool chess_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
+                     size_t len) {
+    (void)st, (void)lim, (void)cb;
+    snprintf(best, len, "(none)");
+    return false;
+}
+
+static void chess_stop(void *st) { atomic_store(&((ChessGame *)st)->stop, true); }
+
+static int chess_start_fen(const char *variant, const char *setup, char *fen, size_t len, char *err,
+                           size_t errlen) {
+    const Variant *v = builtin(variant, err, errlen);
+    if (!v)
+        return -1;
+    if (!v->nsetups) {
+        if (setup) {
+            snprintf(err, errlen, "%s has no set-up choices", variant);
+            return -1;
+        }
+        snprintf(fen, len, "%s", v->start_fen);
+        return 0;
+    }
+    if (!setup) {
+        snprintf(fen, len, "%s", v->setup_fen[rand() % v->nsetups]);
+        return 0;
+    }
+    for (int i = 0; i < v->nsetups; i++)
+        if (!strcmp(v->setup_name[i], setup)) {
+            snprintf(fen, len, "%s", v->setup_fen[i]);
+            return 0;
+        }
+    char list[200] = "";
+    for (int i = 0; i < v->nsetups; i++) {
+        strcat(list, i ? ", " : "");
+        strcat(list, v->setup_name[i]);
+    }
+    snprintf(err, errlen, "unknown set-up \"%s\" for %s (choose %s)", setup, variant, list);
+    return -1;
+}
+
+static const char *const *chess_setups(const char *variant) {
+    char err[160];
+    const Variant *v = builtin(variant, err, sizeof err);
+    static const char *const none[] = {NULL};
+    return v ? v->setup_names : none;
+}
+
+const GameOps game_chess_ops = {
+    .names = names,
+    .titles = titles,
+    .create = chess_create,
+    .destroy = chess_destroy,
+    .perft = chess_perft,
+    .divide = chess_divide,
+    .legal_moves = chess_legal_moves,
+    .play = chess_play,
+    .undo = chess_undo,
+    .position_text = chess_position_text,
+    .side_to_move = chess_side_to_move,
+    .result = chess_result,
+    .go = chess_go,
+    .stop = chess_stop,
+    .start_fen = chess_start_fen,
+    .setups = chess_setups,
+};

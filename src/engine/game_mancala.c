@@ -1,0 +1,334 @@
+/* game_mancala.c - Slangenspel behind the engine's GameOps table.
+ *
+ * The state is the game record: every position since creation, with the plies since
+ * the last capture, so undo, the repetition rule and the 100-ply rule need nothing
+ * else. The search context (table and endgame database) is made on first use. */
+#include <stdarg.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "engine/game.h"
+#include "mancala/board.h"
+#include "mancala/egdb.h"
+#include "mancala/search.h"
+
+typedef struct {
+    MancalaPos *pos; /* pos[0..n-1], the last is the current position */
+    int *since;      /* plies without a capture, per position */
+    int n, cap;
+    MSearch *search;
+    atomic_bool stop;
+} MancalaGame;
+
+static const char *const mancala_names[] = {"slangenspel", "slangenspel-a", "slangenspel-b",
+                                            "slangenspel-ab", NULL};
+static const char *const mancala_titles[] = {
+    "Slangenspel (snake mancala)",
+    "Slangenspel, variant A (store moves)",
+    "Slangenspel, variant B (endgame rules)",
+    "Slangenspel, variants A and B",
+    NULL,
+};
+
+static void put_err(char *err, size_t errlen, const char *fmt, ...) {
+    if (!err || !errlen)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+static const MancalaPos *cur(const MancalaGame *g) { return &g->pos[g->n - 1]; }
+
+static void *mg_create(const char *variant, const char *fen, char *err, size_t errlen) {
+    int rules = mancala_rules_by_name(variant);
+    if (rules < 0) {
+        put_err(err, errlen, "unknown Slangenspel rule set '%s'", variant ? variant : "(null)");
+        return NULL;
+    }
+    MancalaPos p;
+    if (fen) {
+        if (!mancala_parse(&p, rules, fen, err, errlen))
+            return NULL;
+    } else {
+        mancala_start(&p, rules);
+    }
+    MancalaGame *g = calloc(1, sizeof *g);
+    if (g) {
+        g->cap = 64;
+        g->pos = malloc((size_t)g->cap * sizeof *g->pos);
+        g->since = malloc((size_t)g->cap * sizeof *g->since);
+    }
+    if (!g || !g->pos || !g->since) {
+        if (g) {
+            free(g->pos);
+            free(g->since);
+            free(g);
+        }
+        put_err(err, errlen, "out of memory");
+        return NULL;
+    }
+    g->pos[0] = p;
+    g->since[0] = 0;
+    g->n = 1;
+    atomic_init(&g->stop, false);
+    return g;
+}
+
+static void mg_destroy(void *st) {
+    MancalaGame *g = st;
+    if (!g)
+        return;
+    msearch_free(g->search);
+    free(g->pos);
+    free(g->since);
+    free(g);
+}
+
+/* Index of the first position that can still recur: after the last capture or store move. */
+static int repeat_floor(const MancalaGame *g) {
+    const MancalaPos *c = cur(g);
+    int k = g->n - 1;
+    while (k > 0 && g->pos[k - 1].store[0] == c->store[0] &&
+           g->pos[k - 1].store[1] == c->store[1] && g->pos[k - 1].used[0] == c->used[0] &&
+           g->pos[k - 1].used[1] == c->used[1])
+        k--;
+    return k;
+}
+
+static GameResult mg_result(void *st) {
+    MancalaGame *g = st;
+    GameResult r;
+    memset(&r, 0, sizeof r);
+    const MancalaPos *p = cur(g);
+    const char *cause = NULL;
+    if (mancala_over(p)) {
+        if (p->rules & MANCALA_VAR_B)
+            cause = "board empty";
+        else
+            cause = mancala_ring_eggs(p, 0) == 0 ? "ring of A empty" : "ring of B empty";
+    } else {
+        int seen = 0;
+        for (int k = repeat_floor(g); k < g->n; k++)
+            seen += mancala_same(&g->pos[k], p);
+        if (seen >= 3)
+            cause = "threefold repetition";
+        else if (g->since[g->n - 1] >= 100)
+            cause = "100 plies without capture";
+    }
+    if (!cause)
+        return r;
+    int a = p->store[0], b = p->store[1];
+    int hi = a > b ? a : b, lo = a > b ? b : a;
+    const char *how = a == b ? "equal stores" : "higher store";
+    r.kind = a == b ? RESULT_DRAW : a > b ? RESULT_FIRST_WINS : RESULT_SECOND_WINS;
+    if (mancala_over(p))
+        snprintf(r.reason, sizeof r.reason, "%s %d-%d, %s", how, hi, lo, cause);
+    else
+        snprintf(r.reason, sizeof r.reason, "%s, %s %d-%d", cause, how, hi, lo);
+    return r;
+}
+
+static uint64_t mg_perft(void *st, int depth) {
+    MancalaGame *g = st;
+    return mancala_perft(cur(g), depth);
+}
+
+static uint64_t mg_divide(void *st, int depth, DivideCallback cb, void *ud) {
+    MancalaGame *g = st;
+    if (depth <= 0)
+        return 1;
+    MancalaMove mv[MANCALA_MAX_MOVES];
+    int n = mancala_moves(cur(g), mv);
+    uint64_t total = 0;
+    for (int i = 0; i < n; i++) {
+        MancalaPos c;
+        mancala_play(cur(g), mv[i], &c);
+        uint64_t cnt = mancala_perft(&c, depth - 1);
+        total += cnt;
+        if (cb) {
+            char t[MANCALA_MOVE_TEXT];
+            mancala_move_text(mv[i], t, sizeof t);
+            cb(t, cnt, ud);
+        }
+    }
+    return total;
+}
+
+static int mg_legal_moves(void *st, char (*out)[ENGINE_MOVE_TEXT], int max, bool san) {
+    (void)san; /* one text per move */
+    MancalaGame *g = st;
+    if (mg_result(g).kind != RESULT_NONE)
+        return 0;
+    MancalaMove mv[MANCALA_MAX_MOVES];
+    int n = mancala_moves(cur(g), mv);
+    for (int i = 0; i < n && i < max && out; i++)
+        mancala_move_text(mv[i], out[i], ENGINE_MOVE_TEXT);
+    return n;
+}
+
+static bool mg_play(void *st, const char *move, char *err, size_t errlen) {
+    MancalaGame *g = st;
+    GameResult r = mg_result(g);
+    if (r.kind != RESULT_NONE) {
+        put_err(err, errlen, "the game is over (%s)", r.reason);
+        return false;
+    }
+    MancalaMove m;
+    if (!mancala_parse_move(cur(g), move, &m, err, errlen))
+        return false;
+    if (g->n == g->cap) {
+        int cap = g->cap * 2;
+        MancalaPos *np = realloc(g->pos, (size_t)cap * sizeof *np);
+        if (np)
+            g->pos = np;
+        int *ns = np ? realloc(g->since, (size_t)cap * sizeof *ns) : NULL;
+        if (ns)
+            g->since = ns;
+        if (!np || !ns) {
+            put_err(err, errlen, "out of memory");
+            return false;
+        }
+        g->cap = cap;
+    }
+    int captured = mancala_play(&g->pos[g->n - 1], m, &g->pos[g->n]);
+    g->since[g->n] = captured ? 0 : g->since[g->n - 1] + 1;
+    g->n++;
+    return true;
+}
+
+static bool mg_undo(void *st) {
+    MancalaGame *g = st;
+    if (g->n <= 1)
+        return false;
+    g->n--;
+    return true;
+}
+
+static void mg_position_text(const void *st, char *buf, size_t len) {
+    mancala_print(cur(st), buf, len);
+}
+
+static Side mg_side_to_move(const void *st) {
+    return cur(st)->side ? SIDE_SECOND : SIDE_FIRST;
+}
+
+typedef struct {
+    const SearchCallbacks *cb;
+} InfoRelay;
+
+static void relay_info(const MSearchInfo *mi, void *ud) {
+    const InfoRelay *rel = ud;
+    if (!rel->cb || !rel->cb->info)
+        return;
+    SearchInfo si;
+    memset(&si, 0, sizeof si);
+    si.depth = mi->depth;
+    si.seldepth = mi->seldepth;
+    si.score = mi->score;
+    si.exact = mi->exact;
+    si.nodes = mi->nodes;
+    si.time_ms = (int)mi->ms;
+    si.nps = mi->ms > 0 ? (uint64_t)((double)mi->nodes * 1000.0 / mi->ms) : 0;
+    size_t o = 0;
+    for (int i = 0; i < mi->pvlen; i++) {
+        char t[MANCALA_MOVE_TEXT];
+        mancala_move_text(mi->pv[i], t, sizeof t);
+        size_t tl = strlen(t);
+        if (o + tl + 2 > sizeof si.pv)
+            break;
+        if (o)
+            si.pv[o++] = ' ';
+        memcpy(si.pv + o, t, tl + 1);
+        o += tl;
+    }
+    rel->cb->info(&si, rel->cb->ud);
+}
+
+static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
+                  size_t len) {
+    MancalaGame *g = st;
+    if (best && len)
+        best[0] = 0;
+    atomic_store(&g->stop, false);
+    if (mg_result(g).kind != RESULT_NONE)
+        return false;
+    if (!g->search) {
+        g->search = msearch_new(32);
+        if (!g->search)
+            return false;
+    }
+    const MancalaPos *p = cur(g);
+    MSearchLimits ml;
+    memset(&ml, 0, sizeof ml);
+    SearchLimits none;
+    if (!lim) {
+        memset(&none, 0, sizeof none);
+        lim = &none;
+    }
+    ml.depth = lim->depth > 0 ? lim->depth : 0;
+    ml.nodes = lim->nodes;
+    ml.level = lim->level;
+    int side = p->side;
+    if (!lim->infinite) {
+        if (lim->movetime_ms > 0) {
+            ml.time_ms = lim->movetime_ms;
+        } else if (lim->time_ms[side] > 0) {
+            double left = lim->time_ms[side], inc = lim->inc_ms[side] > 0 ? lim->inc_ms[side] : 0;
+            int togo = lim->movestogo > 0 ? lim->movestogo : 30;
+            double t = left / togo + inc * 0.8;
+            if (t > left * 0.4)
+                t = left * 0.4;
+            ml.time_ms = t < 5 ? 5 : t;
+        } else if (ml.depth == 0 && ml.nodes == 0) {
+            ml.time_ms = 1000; /* no limit given: think one second */
+        }
+    }
+    ml.seed = (uint64_t)(mancala_clock_ms() * 1000.0) | 1;
+    ml.stop = &g->stop;
+    InfoRelay rel = {cb};
+    ml.info = relay_info;
+    ml.ud = &rel;
+    /* positions since the last capture or store move, for the repetition rule */
+    int floor = repeat_floor(g), nh = g->n - 1 - floor;
+    uint64_t *hist = nh > 0 ? malloc((size_t)nh * sizeof *hist) : NULL;
+    if (nh > 0 && !hist)
+        nh = 0;
+    for (int i = 0; i < nh; i++)
+        hist[i] = mancala_hash(&g->pos[floor + i]);
+    MancalaMove m = msearch_go(g->search, p, hist, nh, g->since[g->n - 1], &ml, NULL);
+    free(hist);
+    if (m == MANCALA_MOVE_NONE)
+        return false;
+    if (best && len) {
+        char t[MANCALA_MOVE_TEXT];
+        mancala_move_text(m, t, sizeof t);
+        snprintf(best, len, "%s", t);
+    }
+    return true;
+}
+
+static void mg_stop(void *st) {
+    MancalaGame *g = st;
+    atomic_store(&g->stop, true);
+}
+
+const GameOps game_mancala_ops = {
+    .names = mancala_names,
+    .titles = mancala_titles,
+    .create = mg_create,
+    .destroy = mg_destroy,
+    .perft = mg_perft,
+    .divide = mg_divide,
+    .legal_moves = mg_legal_moves,
+    .play = mg_play,
+    .undo = mg_undo,
+    .position_text = mg_position_text,
+    .side_to_move = mg_side_to_move,
+    .result = mg_result,
+    .go = mg_go,
+    .stop = mg_stop,
+};

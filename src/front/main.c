@@ -1,0 +1,41 @@
+/* main.c - `menagerie COMMAND ...`: an exact table of commands, each a
+ * thin front end over the engine API. */
+#include <stdio.h>
+#include <string.h>
+
+#include "front/cli.h"
+
+typedef struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *help;
+} Command;
+
+static int cmd_help(int argc, char **argv);
+
+static const Command commands[] = {
+    {"variants", cli_variants, "list the games and their set-ups"},
+    {"perft", cli_perft, "VARIANT DEPTH [--fen FEN]: count leaf nodes"},
+    {"divide", cli_divide, "VARIANT DEPTH [--fen FEN]: leaf nodes per root move"},
+    {"help", cmd_help, "this text"},
+};
+
+static int cmd_help(int argc, char **argv) {
+    (void)argc, (void)argv;
+    printf("Menagerie plays Snake vs. Mongoose, Team-Mate Chess, Diamondback Chess,\n"
+           "Hannibal Chess and the snake mancala Slangenspel.\n\nusage: menagerie COMMAND ...\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        printf("  %-10s %s\n", commands[i].name, commands[i].help);
+    printf("\nA user's variant file replaces VARIANT with --variant-file PATH.\n");
+    return 0;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2)
+        return cmd_help(argc, argv);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (!strcmp(argv[1], commands[i].name))
+            return commands[i].run(argc - 1, argv + 1);
+    fprintf(stderr, "menagerie: unknown command \"%s\" (try `menagerie help`)\n", argv[1]);
+    return 2;
+}

@@ -1,0 +1,268 @@
+/* egdb.c - the endgame database.
+ *
+ * Layer n holds, for every way of spreading n eggs over the 16 holes with A to move,
+ * the exact store gain A can still make against best play. A capture leaves the layer
+ * (its value comes from a smaller, finished layer); other moves stay inside it and may
+ * cycle. Play that never captures again ends (by repetition or the 100-ply rule) with
+ * no further gain, so the value is the only fixpoint reached from the bounds [-n, n]:
+ *   lo(p) = max over moves of (exit value, -hi(child))
+ *   hi(p) = max over moves of (exit value, -lo(child))
+ * iterated until nothing changes. For t >= 1, lo(p) >= t is then exactly "A can force a
+ * gain of t or more" (an attractor, so cycles never count as a gain), hi(p) <= -t the
+ * same for the opponent, and any other position is worth 0.
+ * A board with B to move is mirrored (hole i <-> hole 17-i swaps rings, head and tail). */
+#include "mancala/egdb.h"
+
+#include <stdint.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+struct MancalaDb {
+    int built;                              /* largest complete layer, -1 none */
+    int8_t *layer[MANCALA_DB_MAX_EGGS + 1]; /* values with A to move, by rank */
+    /* ways[i][k]: boards with k eggs in holes i..15 */
+    uint64_t ways[MANCALA_HOLES + 1][MANCALA_DB_MAX_EGGS + 1];
+};
+
+double mancala_clock_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
+}
+
+MancalaDb *mancala_db_new(void) {
+    MancalaDb *db = calloc(1, sizeof *db);
+    if (!db)
+        return NULL;
+    db->built = -1;
+    db->ways[MANCALA_HOLES][0] = 1;
+    for (int i = MANCALA_HOLES - 1; i >= 0; i--)
+        for (int k = 0; k <= MANCALA_DB_MAX_EGGS; k++) {
+            uint64_t s = 0;
+            for (int j = 0; j <= k; j++)
+                s += db->ways[i + 1][k - j];
+            db->ways[i][k] = s;
+        }
+    return db;
+}
+
+void mancala_db_free(MancalaDb *db) {
+    if (!db)
+        return;
+    for (int n = 0; n <= MANCALA_DB_MAX_EGGS; n++)
+        free(db->layer[n]);
+    free(db);
+}
+
+int mancala_db_eggs(const MancalaDb *db) { return db ? db->built : -1; }
+
+size_t mancala_db_layer_bytes(int eggs) {
+    /* C(eggs + 15, 15) boards, about 8 bytes each while building */
+    uint64_t c = 1;
+    for (int k = 1; k <= eggs; k++)
+        c = c * (uint64_t)(15 + k) / (uint64_t)k;
+    return (size_t)(c * 8);
+}
+
+/* Rank of a board of n eggs among all such boards in lexicographic order. */
+static uint32_t rank_board(const MancalaDb *db, const uint8_t *b, int n) {
+    uint64_t r = 0;
+    int k = n;
+    for (int i = 0; i < MANCALA_HOLES - 1 && k > 0; i++) {
+        int h = b[i];
+        r += db->ways[i][k] - db->ways[i][k - h];
+        k -= h;
+    }
+    return (uint32_t)r;
+}
+
+static void unrank_board(const MancalaDb *db, uint64_t r, int n, uint8_t *b) {
+    int k = n;
+    for (int i = 0; i < MANCALA_HOLES - 1; i++) {
+        int h = 0;
+        while (h < k && db->ways[i][k] - db->ways[i][k - h - 1] <= r)
+            h++;
+        r -= db->ways[i][k] - db->ways[i][k - h];
+        b[i] = (uint8_t)h;
+        k -= h;
+    }
+    b[MANCALA_HOLES - 1] = (uint8_t)k;
+}
+
+/* Next board of the same egg count in lexicographic order. */
+static void next_board(uint8_t *b) {
+    int t = MANCALA_HOLES - 1;
+    while (t > 0 && b[t] == 0)
+        t--;
+    if (t == 0)
+        return; /* last board */
+    int s = b[t];
+    b[t] = 0;
+    b[t - 1]++;
+    b[MANCALA_HOLES - 1] = (uint8_t)(s - 1);
+}
+
+static void mirror(const uint8_t *in, uint8_t *out) {
+    for (int i = 0; i < MANCALA_HOLES; i++)
+        out[i] = in[MANCALA_HOLES - 1 - i];
+}
+
+typedef struct {
+    int8_t *lo, *hi;
+} Bounds;
+
+/* One update of board B (A to move, not over) of layer n: new bounds from the
+ * children's. On the first pass (FIRST) the best capture exit is computed and
+ * returned through *exit_out; later passes take it as EXIT_BEST. */
+static void update(const MancalaDb *db, const uint8_t *b, int n, Bounds *bd, int8_t exit_best,
+                   bool first, int8_t *exit_out, int8_t *nlo, int8_t *nhi) {
+    MancalaPos p;
+    memset(&p, 0, sizeof p);
+    memcpy(p.hole, b, MANCALA_HOLES);
+    int best_lo = exit_best, best_hi = exit_best;
+    int ex = -128;
+    for (int i = 0; i < 8; i++) {
+        int e = b[i];
+        if (!e)
+            continue;
+        for (int d = 0; d < 2; d++) {
+            MancalaMove m = (MancalaMove)(i | (d ? MANCALA_M_DOWN : 0));
+            MancalaPos c;
+            uint8_t mb[MANCALA_HOLES];
+            mancala_play(&p, m, &c);
+            mirror(c.hole, mb);
+            uint32_t r = rank_board(db, mb, n);
+            if (-bd->hi[r] > best_lo)
+                best_lo = -bd->hi[r];
+            if (-bd->lo[r] > best_hi)
+                best_hi = -bd->lo[r];
+            if (!first)
+                continue;
+            int land = d ? (i + 256 - e) & 15 : (i + e) & 15;
+            if (land != 0 && land != 15)
+                continue;
+            int g = mancala_play(&p, (MancalaMove)(m | MANCALA_M_CAPTURE), &c);
+            mirror(c.hole, mb);
+            int v = g - db->layer[n - g][rank_board(db, mb, n - g)];
+            if (v > ex)
+                ex = v;
+        }
+    }
+    if (first) {
+        *exit_out = (int8_t)ex;
+        if (ex > best_lo)
+            best_lo = ex;
+        if (ex > best_hi)
+            best_hi = ex;
+    }
+    *nlo = (int8_t)best_lo;
+    *nhi = (int8_t)best_hi;
+}
+
+static bool build_layer(MancalaDb *db, int n, double deadline_ms, const atomic_bool *stop) {
+    uint64_t size = db->ways[0][n];
+    int8_t *lo = malloc(size), *hi = malloc(size), *ex = malloc(size);
+    uint32_t *open = malloc(size * sizeof *open);
+    if (!lo || !hi || !ex || !open) {
+        free(lo), free(hi), free(ex), free(open);
+        return false;
+    }
+    memset(lo, -n, size);
+    memset(hi, n, size);
+    Bounds bd = {lo, hi};
+    uint64_t nopen = 0;
+    uint8_t b[MANCALA_HOLES] = {0};
+    b[MANCALA_HOLES - 1] = (uint8_t)n;
+    bool ok = true;
+    for (uint64_t r = 0; r < size; r++, next_board(b)) {
+        if ((r & 0xffff) == 0xffff &&
+            ((stop && atomic_load(stop)) || (deadline_ms > 0 && mancala_clock_ms() > deadline_ms))) {
+            ok = false;
+            break;
+        }
+        int ring_a = 0;
+        for (int i = 0; i < 8; i++)
+            ring_a += b[i];
+        if (ring_a == 0 || ring_a == n) {
+            lo[r] = hi[r] = 0;
+            continue;
+        }
+        int8_t nl, nh;
+        update(db, b, n, &bd, -128, true, &ex[r], &nl, &nh);
+        if (nl > lo[r])
+            lo[r] = nl;
+        if (nh < hi[r])
+            hi[r] = nh;
+        if (lo[r] != hi[r])
+            open[nopen++] = (uint32_t)r;
+    }
+    bool changed = true;
+    while (ok && changed) {
+        changed = false;
+        uint64_t keep = 0;
+        for (uint64_t k = 0; k < nopen; k++) {
+            if ((k & 0xffff) == 0xffff && ((stop && atomic_load(stop)) ||
+                                           (deadline_ms > 0 && mancala_clock_ms() > deadline_ms))) {
+                ok = false;
+                break;
+            }
+            uint32_t r = open[k];
+            unrank_board(db, r, n, b);
+            int8_t nl, nh, dummy;
+            update(db, b, n, &bd, ex[r], false, &dummy, &nl, &nh);
+            if (nl > lo[r]) {
+                lo[r] = nl;
+                changed = true;
+            }
+            if (nh < hi[r]) {
+                hi[r] = nh;
+                changed = true;
+            }
+            if (lo[r] != hi[r])
+                open[keep++] = r;
+        }
+        nopen = keep;
+    }
+    if (ok) {
+        for (uint64_t r = 0; r < size; r++)
+            lo[r] = lo[r] >= 1 ? lo[r] : hi[r] <= -1 ? hi[r] : 0;
+        db->layer[n] = lo;
+        db->built = n;
+    } else {
+        free(lo);
+    }
+    free(hi), free(ex), free(open);
+    return ok;
+}
+
+int mancala_db_build(MancalaDb *db, int eggs, double deadline_ms, const atomic_bool *stop) {
+    if (!db)
+        return -1;
+    if (eggs > MANCALA_DB_MAX_EGGS)
+        eggs = MANCALA_DB_MAX_EGGS;
+    while (db->built < eggs) {
+        if (!build_layer(db, db->built + 1, deadline_ms, stop))
+            break;
+    }
+    return db->built;
+}
+
+bool mancala_db_probe(const MancalaDb *db, const MancalaPos *p, int *gain) {
+    if (!db || db->built < 0 || (p->rules & MANCALA_VAR_B))
+        return false;
+    int n = mancala_board_eggs(p);
+    if (n > db->built)
+        return false;
+    if (p->rules & MANCALA_VAR_A)
+        for (int s = 0; s < 2; s++)
+            if (p->used[s] < MANCALA_MAX_STORE_MOVES && p->store[s] + n >= 5)
+                return false;
+    uint8_t b[MANCALA_HOLES];
+    if (p->side)
+        mirror(p->hole, b);
+    else
+        memcpy(b, p->hole, sizeof b);
+    *gain = db->layer[n][rank_board(db, b, n)];
+    return true;
+}

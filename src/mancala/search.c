@@ -1,0 +1,543 @@
+/* search.c - the Slangenspel searcher.
+ *
+ * Scores are the final store difference from the side to move's view, in eggs.
+ * Alpha-beta is fail-soft, so a returned v <= alpha means "at most v", v >= beta
+ * "at least v", anything between "exactly v". Every node knows hard bounds on its
+ * value (present stores +- the eggs still in play), and leaves that are decided by
+ * them, by the end of the game, by a repetition or the 100-ply rule on the search
+ * path, or by the endgame database, are true values or true bounds. Only leaves cut
+ * off by the depth limit (scored with the present store difference) are guesses; the
+ * search counts them, and a result reached without any is proven. Transposition
+ * entries remember whether they were proven; proven ones serve at any depth.
+ * What "proven" assumes: a repetition met on the search path ends the game (the rule
+ * waits for the third occurrence; a side that wants the cycle can always complete it),
+ * the database ignores the 100-ply rule, and table entries are used whatever the path
+ * (the usual graph-history caveat). */
+#include "mancala/search.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "mancala/egdb.h"
+
+#define INF 30000
+#define MAX_PLY 128
+#define PATH_MAX_LEN (MAX_PLY + 256)
+
+enum { B_UPPER = 1, B_LOWER = 2, B_EXACT = 3, F_PROVEN = 4 };
+
+typedef struct {
+    uint64_t key;
+    int16_t score;
+    uint16_t move;
+    uint8_t depth;
+    uint8_t flags;
+    uint8_t gen;
+    uint8_t pad;
+} TTEntry;
+
+typedef struct {
+    TTEntry e[4];
+} TTBucket;
+
+struct MSearch {
+    TTBucket *tt;
+    size_t mask; /* buckets - 1 */
+    uint8_t gen;
+    MancalaDb *db;
+    int db_failed_eggs; /* a layer that did not fit in its time, and that time */
+    double db_failed_ms;
+    /* per search */
+    uint64_t nodes, node_limit, unproven;
+    double deadline; /* 0 = none */
+    const atomic_bool *stop;
+    bool aborted, can_abort, use_db;
+    int seldepth;
+    int pathlen;
+    uint64_t path[PATH_MAX_LEN];
+    int32_t hist[2][128];
+    MancalaPos kids[MAX_PLY + 1][MANCALA_MAX_MOVES];
+};
+
+MSearch *msearch_new(int tt_mb) {
+    MSearch *s = calloc(1, sizeof *s);
+    if (!s)
+        return NULL;
+    if (tt_mb <= 0)
+        tt_mb = 32;
+    size_t buckets = 1;
+    while (buckets * 2 * sizeof(TTBucket) <= (size_t)tt_mb << 20)
+        buckets *= 2;
+    s->tt = calloc(buckets, sizeof(TTBucket));
+    s->db = mancala_db_new();
+    if (!s->tt || !s->db) {
+        msearch_free(s);
+        return NULL;
+    }
+    s->mask = buckets - 1;
+    return s;
+}
+
+void msearch_free(MSearch *s) {
+    if (!s)
+        return;
+    free(s->tt);
+    mancala_db_free(s->db);
+    free(s);
+}
+
+void msearch_clear(MSearch *s) {
+    memset(s->tt, 0, (s->mask + 1) * sizeof(TTBucket));
+    memset(s->hist, 0, sizeof s->hist);
+    s->gen = 0;
+}
+
+static TTEntry *tt_find(MSearch *s, uint64_t key) {
+    TTBucket *b = &s->tt[key & s->mask];
+    for (int i = 0; i < 4; i++)
+        if (b->e[i].key == key && b->e[i].flags)
+            return &b->e[i];
+    return NULL;
+}
+
+static void tt_store(MSearch *s, uint64_t key, int depth, int score, int bound, bool proven,
+                     MancalaMove move) {
+    TTBucket *b = &s->tt[key & s->mask];
+    TTEntry *victim = NULL;
+    int worst = 1 << 30;
+    for (int i = 0; i < 4; i++) {
+        TTEntry *e = &b->e[i];
+        if (e->key == key && e->flags) {
+            victim = e;
+            break;
+        }
+        int pri = !e->flags ? -1000 : e->depth + ((e->flags & F_PROVEN) ? 200 : 0) -
+                                           (e->gen != s->gen ? 100 : 0);
+        if (pri < worst) {
+            worst = pri;
+            victim = e;
+        }
+    }
+    /* never let a guess overwrite a proof of the same position */
+    if (victim->key == key && (victim->flags & F_PROVEN) && !proven)
+        return;
+    victim->key = key;
+    victim->score = (int16_t)score;
+    victim->move = move;
+    victim->depth = (uint8_t)(depth < 0 ? 0 : depth > 255 ? 255 : depth);
+    victim->flags = (uint8_t)(bound | (proven ? F_PROVEN : 0));
+    victim->gen = s->gen;
+}
+
+static void check_abort(MSearch *s) {
+    if (!s->can_abort)
+        return;
+    if ((s->stop && atomic_load(s->stop)) || (s->node_limit && s->nodes >= s->node_limit) ||
+        (s->deadline > 0 && mancala_clock_ms() >= s->deadline))
+        s->aborted = true;
+}
+
+/* Hard bounds on the final store difference from the side to move's view. */
+static void value_bounds(const MancalaPos *p, int *lo, int *hi) {
+    int me = p->side, op = me ^ 1;
+    int total = mancala_board_eggs(p) + p->store[0] + p->store[1];
+    int min_me = p->store[me], min_op = p->store[op];
+    if (p->rules & MANCALA_VAR_A) {
+        /* store moves can take up to 5 eggs a time back out of a store */
+        min_me -= 5 * (MANCALA_MAX_STORE_MOVES - p->used[me]);
+        min_op -= 5 * (MANCALA_MAX_STORE_MOVES - p->used[op]);
+        if (min_me < 0)
+            min_me = 0;
+        if (min_op < 0)
+            min_op = 0;
+    }
+    *lo = 2 * min_me - total;
+    *hi = total - 2 * min_op;
+}
+
+/* Orders the moves of ply PLY (children already made, gains known) in place. */
+static void order_moves(MSearch *s, int ply, MancalaMove *mv, int *gain, int n,
+                        MancalaMove first, int side) {
+    int key[MANCALA_MAX_MOVES];
+    for (int i = 0; i < n; i++)
+        key[i] = mv[i] == first ? 1 << 30 : gain[i] * (1 << 20) + s->hist[side][mv[i] & 127];
+    for (int i = 1; i < n; i++) {
+        int k = key[i], g = gain[i];
+        MancalaMove m = mv[i];
+        MancalaPos c = s->kids[ply][i];
+        int j = i - 1;
+        for (; j >= 0 && key[j] < k; j--) {
+            key[j + 1] = key[j];
+            gain[j + 1] = gain[j];
+            mv[j + 1] = mv[j];
+            s->kids[ply][j + 1] = s->kids[ply][j];
+        }
+        key[j + 1] = k;
+        gain[j + 1] = g;
+        mv[j + 1] = m;
+        s->kids[ply][j + 1] = c;
+    }
+}
+
+static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int beta, int ply,
+                   int floor, int since) {
+    int me = p->side;
+    int diff = p->store[me] - p->store[me ^ 1];
+    if (ply > s->seldepth)
+        s->seldepth = ply;
+    if ((++s->nodes & 1023) == 0)
+        check_abort(s);
+    if (s->aborted)
+        return 0;
+    if (mancala_over(p))
+        return diff;
+    if (since >= 100)
+        return diff; /* the 100-ply rule ends the game */
+    uint64_t key = s->path[s->pathlen - 1];
+    for (int k = s->pathlen - 3; k >= floor; k -= 2)
+        if (s->path[k] == key)
+            return diff; /* a cycle: no more captures on this line */
+    int lo, hi;
+    value_bounds(p, &lo, &hi);
+    if (lo >= beta || lo == hi)
+        return lo;
+    if (hi <= alpha)
+        return hi;
+    int gain_db;
+    if (s->use_db && mancala_db_probe(s->db, p, &gain_db))
+        return diff + gain_db;
+    MancalaMove tt_move = MANCALA_MOVE_NONE;
+    TTEntry *e = tt_find(s, key);
+    if (e) {
+        tt_move = e->move;
+        bool proven = (e->flags & F_PROVEN) != 0;
+        if (proven || e->depth >= depth) {
+            int b = e->flags & 3, v = e->score;
+            if (b == B_EXACT || (b == B_LOWER && v >= beta) || (b == B_UPPER && v <= alpha)) {
+                if (!proven)
+                    s->unproven++;
+                return v;
+            }
+        }
+    }
+    if (depth <= 0 || ply >= MAX_PLY) {
+        s->unproven++;
+        return diff;
+    }
+    MancalaMove mv[MANCALA_MAX_MOVES];
+    int gain[MANCALA_MAX_MOVES];
+    int n = mancala_moves(p, mv);
+    for (int i = 0; i < n; i++)
+        gain[i] = mancala_play(p, mv[i], &s->kids[ply][i]);
+    order_moves(s, ply, mv, gain, n, tt_move, me);
+    uint64_t unproven_before = s->unproven;
+    int alpha0 = alpha, best = -INF;
+    MancalaMove best_move = MANCALA_MOVE_NONE;
+    for (int i = 0; i < n; i++) {
+        const MancalaPos *c = &s->kids[ply][i];
+        bool irreversible = gain[i] > 0 || (mv[i] & MANCALA_M_STORE);
+        s->path[s->pathlen++] = mancala_hash(c);
+        int cfloor = irreversible ? s->pathlen - 1 : floor;
+        int csince = gain[i] > 0 ? 0 : since + 1;
+        int v;
+        if (i == 0) {
+            v = -negamax(s, c, depth - 1, -beta, -alpha, ply + 1, cfloor, csince);
+        } else {
+            v = -negamax(s, c, depth - 1, -alpha - 1, -alpha, ply + 1, cfloor, csince);
+            if (v > alpha && v < beta && !s->aborted)
+                v = -negamax(s, c, depth - 1, -beta, -alpha, ply + 1, cfloor, csince);
+        }
+        s->pathlen--;
+        if (s->aborted)
+            return 0;
+        if (v > best) {
+            best = v;
+            best_move = mv[i];
+            if (v > alpha) {
+                alpha = v;
+                if (alpha >= beta) {
+                    int32_t *h = &s->hist[me][mv[i] & 127];
+                    *h += depth * depth;
+                    if (*h > (1 << 19))
+                        for (int k = 0; k < 128; k++)
+                            s->hist[me][k] /= 2;
+                    break;
+                }
+            }
+        }
+    }
+    int bound = best <= alpha0 ? B_UPPER : best >= beta ? B_LOWER : B_EXACT;
+    tt_store(s, key, depth, best, bound, s->unproven == unproven_before, best_move);
+    return best;
+}
+
+/* Principal variation from the table. */
+static int extract_pv(MSearch *s, const MancalaPos *root, MancalaMove first, MancalaMove *pv,
+                      int max) {
+    MancalaPos p = *root;
+    int n = 0;
+    MancalaMove m = first;
+    while (n < max && m != MANCALA_MOVE_NONE) {
+        MancalaMove mv[MANCALA_MAX_MOVES];
+        int nm = mancala_moves(&p, mv), k;
+        for (k = 0; k < nm && mv[k] != m; k++)
+            ;
+        if (k == nm)
+            break;
+        pv[n++] = m;
+        mancala_play(&p, m, &p);
+        TTEntry *e = tt_find(s, mancala_hash(&p));
+        m = e ? e->move : MANCALA_MOVE_NONE;
+    }
+    return n;
+}
+
+static uint64_t next_rand(uint64_t *x) {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    return *x;
+}
+
+/* Builds the endgame database as far as pays for this search. */
+static void maybe_build_db(MSearch *s, const MancalaPos *root, double budget_ms) {
+    if (root->rules & MANCALA_VAR_B)
+        return;
+    int eggs = mancala_board_eggs(root);
+    if (eggs > 40)
+        return;
+    int target = eggs < MANCALA_DB_MAX_EGGS ? eggs : MANCALA_DB_MAX_EGGS;
+    if (target <= mancala_db_eggs(s->db))
+        return;
+    double allow = budget_ms > 0 ? budget_ms * 0.4 : 5000.0;
+    /* a layer that ran out of time is tried again only with clearly more time */
+    if (s->db_failed_eggs > 0 && s->db_failed_eggs <= target) {
+        if (allow < 2 * s->db_failed_ms)
+            target = s->db_failed_eggs - 1;
+        if (target <= mancala_db_eggs(s->db))
+            return;
+    }
+    double start = mancala_clock_ms();
+    int got = mancala_db_build(s->db, target, start + allow, s->stop);
+    if (got < target && !(s->stop && atomic_load(s->stop))) {
+        s->db_failed_eggs = got + 1;
+        s->db_failed_ms = allow;
+    }
+}
+
+MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *history,
+                       int nhistory, int plies_since_capture, const MSearchLimits *lim,
+                       MSearchInfo *out) {
+    MSearchLimits none;
+    if (!lim) {
+        memset(&none, 0, sizeof none);
+        lim = &none;
+    }
+    double t0 = mancala_clock_ms();
+    MSearchInfo info;
+    memset(&info, 0, sizeof info);
+    s->gen++;
+    s->stop = lim->stop;
+    s->nodes = 0;
+    s->node_limit = lim->nodes;
+    s->aborted = false;
+    s->can_abort = false;
+    s->deadline = lim->time_ms > 0 ? t0 + lim->time_ms : 0;
+
+    MancalaMove mv[MANCALA_MAX_MOVES];
+    int n = mancala_moves(root, mv);
+    int lo, hi;
+    value_bounds(root, &lo, &hi);
+    if (n == 0) {
+        info.score = root->store[root->side] - root->store[root->side ^ 1];
+        info.exact = true;
+        if (out)
+            *out = info;
+        return MANCALA_MOVE_NONE;
+    }
+    s->use_db = !lim->no_db;
+    if (s->use_db)
+        maybe_build_db(s, root, lim->time_ms);
+
+    /* the path: earlier positions of the game, then the root */
+    int skip = nhistory > PATH_MAX_LEN - MAX_PLY - 2 ? nhistory - (PATH_MAX_LEN - MAX_PLY - 2) : 0;
+    s->pathlen = 0;
+    for (int i = skip; i < nhistory; i++)
+        s->path[s->pathlen++] = history[i];
+    s->path[s->pathlen++] = mancala_hash(root);
+    int root_index = s->pathlen - 1;
+
+    int level = lim->level > 0 && lim->level < 20 ? lim->level : 0;
+    int max_depth = lim->depth > 0 ? lim->depth : MAX_PLY - 1;
+    if (level) {
+        int cap = 1 + level / 2 + level * level / 20;
+        if (cap < max_depth)
+            max_depth = cap;
+    }
+    if (max_depth > MAX_PLY - 1)
+        max_depth = MAX_PLY - 1;
+    uint64_t rnd = lim->seed ? lim->seed : 0x2545f4914f6cdd1dULL;
+
+    MancalaPos kids[MANCALA_MAX_MOVES];
+    int gain[MANCALA_MAX_MOVES], score[MANCALA_MAX_MOVES];
+    for (int i = 0; i < n; i++) {
+        gain[i] = mancala_play(root, mv[i], &kids[i]);
+        score[i] = -INF;
+    }
+    MancalaMove best = mv[0];
+    for (int depth = 1; depth <= max_depth; depth++) {
+        s->unproven = 0;
+        s->seldepth = 0;
+        int alpha = -INF, best_v = -INF, best_i = -1;
+        for (int i = 0; i < n; i++) {
+            const MancalaPos *c = &kids[i];
+            bool irreversible = gain[i] > 0 || (mv[i] & MANCALA_M_STORE);
+            s->path[s->pathlen++] = mancala_hash(c);
+            int cfloor = irreversible ? s->pathlen - 1 : 0;
+            int csince = gain[i] > 0 ? 0 : plies_since_capture + 1;
+            int v;
+            if (level || i == 0) {
+                v = -negamax(s, c, depth - 1, -INF, -alpha, 1, cfloor, csince);
+            } else {
+                v = -negamax(s, c, depth - 1, -alpha - 1, -alpha, 1, cfloor, csince);
+                if (v > alpha && !s->aborted)
+                    v = -negamax(s, c, depth - 1, -INF, -alpha, 1, cfloor, csince);
+            }
+            s->pathlen--;
+            if (s->aborted)
+                break;
+            score[i] = v;
+            if (v > best_v) {
+                best_v = v;
+                best_i = i;
+            }
+            if (!level && v > alpha)
+                alpha = v;
+        }
+        if (s->aborted)
+            break;
+        /* this iteration is complete: move its best to the front */
+        MancalaMove m = mv[best_i];
+        MancalaPos k = kids[best_i];
+        int g = gain[best_i], sc = score[best_i];
+        for (int i = best_i; i > 0; i--) {
+            mv[i] = mv[i - 1];
+            kids[i] = kids[i - 1];
+            gain[i] = gain[i - 1];
+            score[i] = score[i - 1];
+        }
+        mv[0] = m;
+        kids[0] = k;
+        gain[0] = g;
+        score[0] = sc;
+        best = m;
+        tt_store(s, s->path[root_index], depth, best_v, B_EXACT, s->unproven == 0, best);
+        info.depth = depth;
+        info.seldepth = s->seldepth;
+        info.score = best_v;
+        info.exact = s->unproven == 0 && !level;
+        info.nodes = s->nodes;
+        info.ms = mancala_clock_ms() - t0;
+        info.pvlen = extract_pv(s, root, best, info.pv, MSEARCH_MAX_PV);
+        if (lim->info)
+            lim->info(&info, lim->ud);
+        s->can_abort = true;
+        if (s->unproven == 0)
+            break; /* proven: deeper searches cannot change it */
+        if (s->deadline > 0 && mancala_clock_ms() - t0 > 0.55 * lim->time_ms)
+            break; /* the next iteration would not finish */
+        if (lim->stop && atomic_load(lim->stop))
+            break;
+    }
+    if (level) {
+        /* weaker play: every root move's score, blurred by up to (20 - level) / 2 eggs */
+        int amp = 20 - level, pick = 0, pick_v = -4 * INF;
+        for (int i = 0; i < n; i++) {
+            if (score[i] <= -INF)
+                continue;
+            int v = 2 * score[i] + (int)(next_rand(&rnd) % (uint64_t)(amp + 1));
+            if (v > pick_v) {
+                pick_v = v;
+                pick = i;
+            }
+        }
+        best = mv[pick];
+    }
+    info.nodes = s->nodes;
+    info.ms = mancala_clock_ms() - t0;
+    if (out)
+        *out = info;
+    return best;
+}
+
+/* ---- benchmark ---- */
+
+/* A position with EGGS eggs spread at random (fixed seed), both rings non-empty. */
+static void bench_position(MancalaPos *p, int eggs, uint64_t seed) {
+    for (;;) {
+        memset(p, 0, sizeof *p);
+        for (int k = 0; k < eggs; k++)
+            p->hole[next_rand(&seed) % 16]++;
+        if (mancala_ring_eggs(p, 0) && mancala_ring_eggs(p, 1))
+            return;
+    }
+}
+
+void mancala_bench(FILE *out) {
+    MancalaPos p;
+    mancala_start(&p, MANCALA_BASE);
+    for (int depth = 5; depth <= 6; depth++) {
+        int reps = depth == 5 ? 20 : 1;
+        uint64_t leaves = 0;
+        double t0 = mancala_clock_ms();
+        for (int r = 0; r < reps; r++)
+            leaves += mancala_perft(&p, depth);
+        double ms = mancala_clock_ms() - t0;
+        fprintf(out, "mancala perft: start depth %d, %llu leaves x %d in %.0f ms, %.1f M leaves/s\n",
+                depth, (unsigned long long)(leaves / (uint64_t)reps), reps, ms,
+                ms > 0 ? (double)leaves / ms / 1000.0 : 0.0);
+    }
+    MSearch *s = msearch_new(32);
+    if (!s) {
+        fprintf(out, "mancala bench: out of memory\n");
+        return;
+    }
+    MSearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.time_ms = 2000;
+    MSearchInfo info;
+    MancalaMove m = msearch_go(s, &p, NULL, 0, 0, &lim, &info);
+    char mt[MANCALA_MOVE_TEXT];
+    mancala_move_text(m, mt, sizeof mt);
+    fprintf(out, "mancala search: start, 2 s: depth %d, best %s, score %d, %llu nodes, %.0f "
+                 "nodes/s\n",
+            info.depth, mt, info.score, (unsigned long long)info.nodes,
+            info.ms > 0 ? (double)info.nodes / info.ms * 1000.0 : 0.0);
+    msearch_free(s);
+    /* largest egg count whose (seeded random) positions are solved within 1 s each,
+     * starting from an empty context each time (database built on demand) */
+    int solved = 0;
+    for (int eggs = 2; eggs <= 40; eggs++) {
+        bool all = true;
+        double worst = 0;
+        for (int k = 0; k < 3 && all; k++) {
+            s = msearch_new(32);
+            if (!s)
+                return;
+            bench_position(&p, eggs, 0x9e3779b97f4a7c15ULL * (uint64_t)(eggs * 3 + k + 1));
+            lim.time_ms = 1000;
+            double t1 = mancala_clock_ms();
+            msearch_go(s, &p, NULL, 0, 0, &lim, &info);
+            double used = mancala_clock_ms() - t1;
+            if (used > worst)
+                worst = used;
+            all = info.exact && used <= 1000.0;
+            msearch_free(s);
+        }
+        if (!all)
+            break;
+        solved = eggs;
+        fprintf(out, "mancala solve: %d eggs, 3 positions, slowest %.0f ms\n", eggs, worst);
+    }
+    fprintf(out, "mancala solve: largest egg count solved within 1 s: %d\n", solved);
+}

@@ -1,0 +1,393 @@
+/* loader.c - definition text to VariantSpec to Variant (see loader.h). */
+#include "variants/loader.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/embedded.h"
+
+/* Interactive Diagram settings that only concern its drawing or its AI. */
+static const char *const ignored_keys[] = {
+    "graphicsDir", "whitePrefix", "blackPrefix", "graphicsType", "squareSize", "satellite",
+    "lightShade", "darkShade", "rimColor", "coordColor", "holeColor", "firstRank", "borders",
+    "useMarkers", "maxPromote", "autoGate", "enableAI", "newClick", "image", NULL,
+};
+
+typedef struct {
+    VariantSpec *sp;
+    char white_sq[MAX_TYPES][200], black_sq[MAX_TYPES][200];
+    int line;
+    char *err;
+    size_t errlen;
+} Reader;
+
+static int fail(Reader *r, const char *fmt, const char *a, const char *b) {
+    char msg[200];
+    snprintf(msg, sizeof msg, fmt, a, b);
+    snprintf(r->err, r->errlen, "line %d: %s", r->line, msg);
+    return -1;
+}
+
+static int copy_value(Reader *r, char *dst, size_t size, const char *key, const char *val) {
+    if (strlen(val) >= size)
+        return fail(r, "value of %s is too long%s", key, "");
+    strcpy(dst, val);
+    return 0;
+}
+
+static int int_value(Reader *r, const char *key, const char *val, int lo, int hi, int *out) {
+    char *end;
+    long n = strtol(val, &end, 10);
+    if (!*val || *end || n < lo || n > hi)
+        return fail(r, "%s=%s is not a number in range", key, val);
+    *out = (int)n;
+    return 0;
+}
+
+/* key=value; returns -1 on error. */
+static int read_setting(Reader *r, const char *key, const char *val) {
+    VariantSpec *sp = r->sp;
+    for (int i = 0; ignored_keys[i]; i++)
+        if (!strcmp(key, ignored_keys[i]))
+            return 0;
+    if (!strcmp(key, "name"))
+        return copy_value(r, sp->name, sizeof sp->name, key, val);
+    if (!strcmp(key, "title"))
+        return copy_value(r, sp->title, sizeof sp->title, key, val);
+    if (!strcmp(key, "files"))
+        return int_value(r, key, val, 2, 16, &sp->files);
+    if (!strcmp(key, "ranks"))
+        return int_value(r, key, val, 2, 16, &sp->ranks);
+    if (!strcmp(key, "holes"))
+        return copy_value(r, sp->holes, sizeof sp->holes, key, val);
+    if (!strcmp(key, "startFen"))
+        return copy_value(r, sp->start_fen, sizeof sp->start_fen, key, val);
+    if (!strcmp(key, "setup")) { /* setup=NAME:FEN */
+        const char *c = strchr(val, ':');
+        if (!c || c == val || (size_t)(c - val) >= sizeof sp->setup_name[0] ||
+            strlen(c + 1) >= sizeof sp->setup_fen[0] || sp->nsetups == 8)
+            return fail(r, "setup=%s: want NAME:FEN (at most 8)%s", val, "");
+        memcpy(sp->setup_name[sp->nsetups], val, (size_t)(c - val));
+        sp->setup_name[sp->nsetups][c - val] = 0;
+        strcpy(sp->setup_fen[sp->nsetups++], c + 1);
+        return 0;
+    }
+    if (!strcmp(key, "royal")) {
+        if (strlen(val) != 1)
+            return fail(r, "royal=%s: want one piece letter or -%s", val, "");
+        sp->royal = val[0];
+        return 0;
+    }
+    if (!strcmp(key, "promoChoice"))
+        return copy_value(r, sp->promo_choice, sizeof sp->promo_choice, key, val);
+    if (!strcmp(key, "promoting"))
+        return copy_value(r, sp->promoting, sizeof sp->promoting, key, val);
+    if (!strcmp(key, "promoZone"))
+        return int_value(r, key, val, 1, 16, &sp->promo_zone);
+    if (!strcmp(key, "promoSquares"))
+        return copy_value(r, sp->promo_squares, sizeof sp->promo_squares, key, val);
+    if (!strcmp(key, "moveRule"))
+        return int_value(r, key, val, 0, 1000, &sp->move_rule);
+    if (!strcmp(key, "symmetry")) {
+        if (!strcmp(val, "mirror") || !strcmp(val, "none"))
+            sp->rotate = 0;
+        else if (!strcmp(val, "rotate"))
+            sp->rotate = 1;
+        else
+            return fail(r, "symmetry=%s: want mirror or rotate%s", val, "");
+        return 0;
+    }
+    if (!strcmp(key, "castling")) {
+        static const char *const styles[] = {"none", "orthodox", "fast", "free"};
+        for (int i = 0; i < 4; i++)
+            if (!strcmp(val, styles[i])) {
+                sp->castling = (CastleStyle)i;
+                return 0;
+            }
+        return fail(r, "castling=%s: want none, orthodox, fast or free%s", val, "");
+    }
+    if (!strcmp(key, "castles"))
+        return copy_value(r, sp->castles, sizeof sp->castles, key, val);
+    if (!strcmp(key, "castlePartner")) {
+        sp->castle_partner = val[0];
+        return 0;
+    }
+    if (!strcmp(key, "castleInCheck"))
+        return int_value(r, key, val, 0, 1, &sp->castle_in_check);
+    if (!strcmp(key, "winSquares"))
+        return copy_value(r, sp->win_squares, sizeof sp->win_squares, key, val);
+    if (!strcmp(key, "winPieces"))
+        return copy_value(r, sp->win_types, sizeof sp->win_types, key, val);
+    if (!strcmp(key, "gating")) {
+        if (strcmp(val, "setup") != 0)
+            return fail(r, "gating=%s: want setup%s", val, "");
+        sp->gating = 1;
+        return 0;
+    }
+    if (!strcmp(key, "gateExclude"))
+        return copy_value(r, sp->gate_exclude, sizeof sp->gate_exclude, key, val);
+    if (!strcmp(key, "insufficient"))
+        return copy_value(r, sp->insufficient, sizeof sp->insufficient, key, val);
+    if (!strcmp(key, "value")) { /* value=Q:950 */
+        int t;
+        for (t = 1; t <= sp->ntypes; t++)
+            if (val[0] && sp->type[t].letter == val[0] && val[1] == ':')
+                break;
+        if (t > sp->ntypes)
+            return fail(r, "value=%s: want LETTER:centipawns of a piece defined above%s", val, "");
+        return int_value(r, key, val + 2, 1, 100000, &sp->type[t].value);
+    }
+    if (!strcmp(key, "zone")) { /* zone=P:squares:XBetza */
+        if (sp->nzones == 16)
+            return fail(r, "too many zone lines%s%s", "", "");
+        const char *c1 = strchr(val, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+        if (!c1 || !c2 || c1 != val + 1 || (size_t)(c2 - c1 - 1) >= sizeof sp->zone[0].squares ||
+            strlen(c2 + 1) >= sizeof sp->zone[0].betza)
+            return fail(r, "zone=%s: want LETTER:squares:XBetza%s", val, "");
+        ZoneMoves *z = &sp->zone[sp->nzones++];
+        z->letter = val[0];
+        memcpy(z->squares, c1 + 1, (size_t)(c2 - c1 - 1));
+        z->squares[c2 - c1 - 1] = 0;
+        strcpy(z->betza, c2 + 1);
+        z->line = r->line;
+        return 0;
+    }
+    return fail(r, "unknown setting \"%s\"%s", key, "");
+}
+
+/* name:L:XBetza:image:white squares,,black squares */
+static int read_piece(Reader *r, const char *tok) {
+    VariantSpec *sp = r->sp;
+    char f[5][220] = {{0}};
+    int n = 0;
+    const char *p = tok;
+    while (n < 5) {
+        const char *c = strchr(p, ':');
+        size_t len = c && n < 4 ? (size_t)(c - p) : strlen(p);
+        if (len >= sizeof f[0])
+            return fail(r, "piece line too long: %s%s", tok, "");
+        memcpy(f[n], p, len);
+        f[n++][len] = 0;
+        if (!c || n == 5)
+            break;
+        p = c + 1;
+    }
+    if (!strcmp(f[0], "hole")) {
+        char *sq = f[4];
+        char *sep = strstr(sq, ",,");
+        if (sep)
+            *sep = ',';
+        return copy_value(r, sp->holes, sizeof sp->holes, "holes", sq);
+    }
+    if (sp->ntypes == MAX_TYPES - 1)
+        return fail(r, "too many piece types%s%s", "", "");
+    if (!f[0][0] || !f[2][0])
+        return fail(r, "piece \"%s\" needs a name and an XBetza move%s", tok, "");
+    PieceType *pt = &sp->type[++sp->ntypes];
+    memset(pt, 0, sizeof *pt);
+    snprintf(pt->name, sizeof pt->name, "%s", f[0]);
+    pt->letter = (char)toupper((unsigned char)(f[1][0] ? f[1][0] : f[0][0]));
+    if (f[1][0] && f[1][1])
+        return fail(r, "piece %s: the letter must be one character%s", f[0], "");
+    if (strlen(f[2]) >= sizeof pt->betza)
+        return fail(r, "piece %s: XBetza too long%s", f[0], "");
+    strcpy(pt->betza, f[2]);
+    char *sep = strstr(f[4], ",,");
+    if (sep) {
+        *sep = 0;
+        snprintf(r->black_sq[sp->ntypes], sizeof r->black_sq[0], "%s", sep + 2);
+    }
+    snprintf(r->white_sq[sp->ntypes], sizeof r->white_sq[0], "%s", f[4]);
+    return 0;
+}
+
+/* With no startFen, the start position comes from the pieces' squares. */
+static int fen_from_squares(Reader *r) {
+    VariantSpec *sp = r->sp;
+    char board[MAX_SQ];
+    memset(board, 0, sizeof board);
+    for (int t = 1; t <= sp->ntypes; t++)
+        for (int c = 0; c < 2; c++) {
+            char list[200];
+            snprintf(list, sizeof list, "%s", c ? r->black_sq[t] : r->white_sq[t]);
+            for (char *s = strtok(list, ","); s; s = strtok(NULL, ",")) {
+                int x = s[0] - 'a', y = atoi(s + 1) - 1;
+                if (x < 0 || x >= sp->files || y < 0 || y >= sp->ranks)
+                    return fail(r, "piece %s: bad square \"%s\"", sp->type[t].name, s);
+                char L = sp->type[t].letter;
+                board[y * sp->files + x] = c ? (char)tolower((unsigned char)L) : L;
+            }
+        }
+    size_t n = 0;
+    char *out = sp->start_fen;
+    for (int y = sp->ranks - 1; y >= 0; y--) {
+        int run = 0;
+        for (int x = 0; x < sp->files; x++) {
+            char ch = board[y * sp->files + x];
+            if (!ch) {
+                run++;
+                continue;
+            }
+            if (run)
+                n += (size_t)sprintf(out + n, "%d", run);
+            run = 0;
+            out[n++] = ch;
+        }
+        if (run)
+            n += (size_t)sprintf(out + n, "%d", run);
+        if (y)
+            out[n++] = '/';
+    }
+    sprintf(out + n, " w %s - 0 1", "-");
+    return 0;
+}
+
+Variant *variant_load_text(const char *text, const char *fallback_name, char *err,
+                           size_t errlen) {
+    VariantSpec *sp = calloc(1, sizeof *sp);
+    Reader *r = calloc(1, sizeof *r);
+    Variant *v = NULL;
+    if (!sp || !r)
+        abort();
+    r->sp = sp;
+    r->err = err;
+    r->errlen = errlen;
+    sp->move_rule = 50;
+    snprintf(sp->name, sizeof sp->name, "%s", fallback_name ? fallback_name : "custom");
+    const char *p = text;
+    r->line = 1;
+    while (*p) {
+        const char *eol = strchr(p, '\n');
+        size_t len = eol ? (size_t)(eol - p) : strlen(p);
+        char line[1024];
+        if (len >= sizeof line) {
+            fail(r, "line too long%s%s", "", "");
+            goto out;
+        }
+        memcpy(line, p, len);
+        line[len] = 0;
+        char *hash = strchr(line, '#');
+        if (hash)
+            *hash = 0;
+        char *s = line;
+        while (*s) {
+            while (isspace((unsigned char)*s))
+                s++;
+            if (!*s)
+                break;
+            char *tok = s;
+            char *eq = NULL;
+            while (*s && !isspace((unsigned char)*s)) {
+                if (*s == '=' && !eq)
+                    eq = s;
+                s++;
+            }
+            if (eq && (!strncmp(tok, "startFen=", 9) || !strncmp(tok, "title=", 6) ||
+                       !strncmp(tok, "setup=", 6)))
+                s += strlen(s); /* these values run to the end of the line */
+            char save = *s;
+            *s = 0;
+            int rc;
+            if (eq) {
+                *eq = 0;
+                char *val = eq + 1;
+                size_t vl = strlen(val);
+                while (vl && isspace((unsigned char)val[vl - 1]))
+                    val[--vl] = 0;
+                rc = read_setting(r, tok, val);
+            } else if (strchr(tok, ':')) {
+                rc = read_piece(r, tok);
+            } else {
+                rc = fail(r, "\"%s\" is neither key=value nor a piece line%s", tok, "");
+            }
+            if (rc)
+                goto out;
+            *s = save;
+        }
+        r->line++;
+        p += len + (eol ? 1 : 0);
+    }
+    if (!sp->files || !sp->ranks) {
+        snprintf(err, errlen, "files= and ranks= are required");
+        goto out;
+    }
+    if (!sp->start_fen[0] && !sp->nsetups && fen_from_squares(r))
+        goto out;
+    v = variant_compile(sp, err, errlen);
+out:
+    free(sp);
+    free(r);
+    return v;
+}
+
+const char *const *variant_builtin_names(void) {
+    static const char *names[64];
+    if (!names[0]) {
+        int n = 0;
+        for (const EmbeddedFile *f = builtin_variants; f->name && n < 63; f++) {
+            static char buf[64][32];
+            snprintf(buf[n], sizeof buf[n], "%s", f->name);
+            char *dot = strrchr(buf[n], '.');
+            if (dot)
+                *dot = 0;
+            names[n] = buf[n];
+            n++;
+        }
+        names[n] = NULL;
+    }
+    return names;
+}
+
+Variant *variant_load_builtin(const char *name, char *err, size_t errlen) {
+    char file[64];
+    snprintf(file, sizeof file, "%s.var", name);
+    for (const EmbeddedFile *f = builtin_variants; f->name; f++)
+        if (!strcmp(f->name, file)) {
+            char msg[200];
+            Variant *v = variant_load_text(f->data, name, msg, sizeof msg);
+            if (!v)
+                snprintf(err, errlen, "built-in %s: %s", f->name, msg);
+            return v;
+        }
+    snprintf(err, errlen, "unknown variant \"%s\"", name);
+    return NULL;
+}
+
+Variant *variant_load_file(const char *path, char *err, size_t errlen) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "cannot open %s", path);
+        return NULL;
+    }
+    char *buf = malloc(1 << 16);
+    size_t n = buf ? fread(buf, 1, (1 << 16) - 1, f) : 0;
+    bool big = !feof(f);
+    fclose(f);
+    if (!buf)
+        abort();
+    if (big) {
+        free(buf);
+        snprintf(err, errlen, "%s: larger than 64 KiB", path);
+        return NULL;
+    }
+    buf[n] = 0;
+    if (strlen(buf) != n) {
+        free(buf);
+        snprintf(err, errlen, "%s: not a text file", path);
+        return NULL;
+    }
+    const char *base = strrchr(path, '/');
+    char name[32];
+    snprintf(name, sizeof name, "%s", base ? base + 1 : path);
+    char *dot = strrchr(name, '.');
+    if (dot)
+        *dot = 0;
+    char msg[200];
+    Variant *v = variant_load_text(buf, name, msg, sizeof msg);
+    if (!v)
+        snprintf(err, errlen, "%s: %s", path, msg);
+    free(buf);
+    return v;
+}

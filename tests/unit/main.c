@@ -1,0 +1,50 @@
+/* main.c - runs the unit tests named on the command line, or all of them. */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "test.h"
+
+static int failures;
+static const char *current;
+
+void test_fail(const char *file, int line, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    if (failures++ < 20) {
+        printf("  %s:%d: ", file, line);
+        vprintf(fmt, ap);
+        printf("\n");
+    }
+    va_end(ap);
+}
+
+static const struct {
+    const char *name;
+    void (*fn)(void);
+} tests[] = {
+    {"xbetza", test_xbetza},
+    {"position", test_position},
+    {"movegen", test_movegen},
+    {"notation", test_notation},
+    {"variant_file", test_variant_file},
+    {"mancala", test_mancala},
+};
+
+int main(int argc, char **argv) {
+    int bad = 0;
+    for (size_t i = 0; i < sizeof tests / sizeof tests[0]; i++) {
+        bool wanted = argc < 2;
+        for (int a = 1; a < argc; a++)
+            wanted |= strcmp(argv[a], tests[i].name) == 0;
+        if (!wanted)
+            continue;
+        current = tests[i].name;
+        failures = 0;
+        tests[i].fn();
+        printf("%s %s\n", failures ? "FAIL" : "ok", current);
+        fflush(stdout);
+        bad += failures != 0;
+    }
+    return bad != 0;
+}

@@ -1,0 +1,3 @@
+#include "test.h"
+
+void test_xbetza(void) {}
