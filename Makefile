@@ -35,8 +35,10 @@ LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd 2>/dev/null)
 SRC := $(wildcard src/*/*.c)
 MAIN := src/front/main.c
 LIBSRC := $(filter-out $(MAIN),$(SRC))
-GENSRC := $(BUILD)/gen/builtin_variants.c
-OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRC)) $(BUILD)/gen/builtin_variants.o
+GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/www_files.c
+OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRC)) $(BUILD)/gen/builtin_variants.o \
+       $(BUILD)/gen/www_files.o
+WWWFILES := $(sort $(shell find www -type f 2>/dev/null))
 TESTSRC := $(wildcard tests/unit/*.c)
 TESTOBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 VARFILES := $(sort $(wildcard src/variants/*.var))
@@ -66,11 +68,16 @@ $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	gcc -std=c11 -O1 $(WARN) -o $@ $<
 
-$(GENSRC): $(BUILD)/tools/embed $(VARFILES)
+$(BUILD)/gen/builtin_variants.c: $(BUILD)/tools/embed $(VARFILES)
 	@mkdir -p $(dir $@)
-	$(BUILD)/tools/embed builtin_variants $(VARFILES) > $@
+	$(BUILD)/tools/embed builtin_variants src/variants/ $(VARFILES) > $@
 
-$(BUILD)/gen/builtin_variants.o: $(GENSRC)
+# The web page (www/) is served from the binary too.
+$(BUILD)/gen/www_files.c: $(BUILD)/tools/embed $(WWWFILES)
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed www_files www/ $(WWWFILES) > $@
+
+$(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CFLAGS_ALL) -c -o $@ $<
 
 run: deps menagerie

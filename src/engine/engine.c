@@ -2,15 +2,22 @@
  * forwards to its GameOps (see engine.h, game.h). */
 #include "engine/engine.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "engine/game.h"
 
+/* The engine keeps each game's record (start position and moves played) so
+ * history, export and import work alike for every kind. */
 struct Game {
     const GameOps *ops;
     void *st;
+    char *spec; /* what ops->create takes: a variant name or "file:PATH" */
+    char initial[512];
+    MoveDesc *moves; /* as they were played, SAN from before each move */
+    int nmoves, cap;
 };
 
 static const GameOps *const kinds[] = {&game_chess_ops, &game_mancala_ops};
@@ -47,14 +54,15 @@ const char *engine_game_title(const char *name) {
     return ops ? ops->titles[i] : NULL;
 }
 
-static Game *wrap(const GameOps *ops, void *st) {
+static Game *wrap(const GameOps *ops, void *st, const char *spec) {
     if (!st)
         return NULL;
-    Game *g = malloc(sizeof *g);
-    if (!g)
+    Game *g = calloc(1, sizeof *g);
+    if (!g || !(g->spec = strdup(spec)))
         abort();
     g->ops = ops;
     g->st = st;
+    ops->position_text(st, g->initial, sizeof g->initial);
     return g;
 }
 
@@ -64,14 +72,14 @@ Game *engine_new(const char *variant, const char *fen, char *err, size_t errlen)
         snprintf(err, errlen, "unknown game \"%s\" (see `menagerie variants`)", variant);
         return NULL;
     }
-    return wrap(ops, ops->create(variant, fen, err, errlen));
+    return wrap(ops, ops->create(variant, fen, err, errlen), variant);
 }
 
 Game *engine_new_from_file(const char *path, const char *fen, char *err, size_t errlen) {
     /* A definition file is a chess-like variant; the kind takes "file:PATH". */
     char spec[4200];
     snprintf(spec, sizeof spec, "file:%s", path);
-    return wrap(&game_chess_ops, game_chess_ops.create(spec, fen, err, errlen));
+    return wrap(&game_chess_ops, game_chess_ops.create(spec, fen, err, errlen), spec);
 }
 
 int engine_start_fen(const char *variant, const char *setup, char *fen, size_t len, char *err,
@@ -107,6 +115,8 @@ void engine_free(Game *g) {
     if (!g)
         return;
     g->ops->destroy(g->st);
+    free(g->spec);
+    free(g->moves);
     free(g);
 }
 
@@ -121,10 +131,97 @@ int engine_legal_moves(Game *g, char (*out)[ENGINE_MOVE_TEXT], int max, bool san
 }
 
 bool engine_play(Game *g, const char *move, char *err, size_t errlen) {
-    return g->ops->play(g->st, move, err, errlen);
+    MoveDesc d;
+    memset(&d, 0, sizeof d);
+    if (g->ops->canonical) {
+        if (!g->ops->canonical(g->st, move, d.text, d.san, err, errlen))
+            return false;
+    } else {
+        snprintf(d.text, sizeof d.text, "%s", move);
+        snprintf(d.san, sizeof d.san, "%s", move);
+    }
+    MoveDesc *all = malloc(ENGINE_MAX_MOVES * sizeof *all);
+    if (!all)
+        abort();
+    int n = engine_moves(g, all, ENGINE_MAX_MOVES);
+    for (int i = 0; i < n && i < ENGINE_MAX_MOVES; i++)
+        if (!strcmp(all[i].text, d.text))
+            d = all[i];
+    free(all);
+    if (!g->ops->play(g->st, d.text, err, errlen))
+        return false;
+    if (g->nmoves == g->cap) {
+        g->cap = g->cap ? 2 * g->cap : 64;
+        g->moves = realloc(g->moves, (size_t)g->cap * sizeof *g->moves);
+        if (!g->moves)
+            abort();
+    }
+    g->moves[g->nmoves++] = d;
+    return true;
 }
 
-bool engine_undo(Game *g) { return g->ops->undo(g->st); }
+bool engine_last_move(const Game *g, MoveDesc *out) {
+    if (!g->nmoves)
+        return false;
+    *out = g->moves[g->nmoves - 1];
+    return true;
+}
+
+bool engine_undo(Game *g) {
+    if (!g->nmoves || !g->ops->undo(g->st))
+        return false;
+    g->nmoves--;
+    return true;
+}
+
+void engine_info(const Game *g, GameInfo *out) {
+    memset(out, 0, sizeof *out);
+    if (g->ops->info) {
+        g->ops->info(g->st, out);
+        return;
+    }
+    out->kind = KIND_MANCALA;
+    snprintf(out->name, sizeof out->name, "%s", g->spec);
+    snprintf(out->title, sizeof out->title, "%s", engine_game_title(g->spec));
+    out->files = 16;
+    out->ranks = 1;
+}
+
+int engine_moves(Game *g, MoveDesc *out, int max) {
+    if (g->ops->moves)
+        return g->ops->moves(g->st, out, max);
+    char(*t)[ENGINE_MOVE_TEXT] = malloc(256 * sizeof *t);
+    if (!t)
+        abort();
+    int n = g->ops->legal_moves(g->st, t, 256, false);
+    for (int i = 0; i < n && i < max && i < 256; i++) {
+        memset(&out[i], 0, sizeof out[i]);
+        strcpy(out[i].text, t[i]);
+        strcpy(out[i].san, t[i]);
+        const char *d = t[i][0] == 'S' ? t[i] + 1 : t[i];
+        out[i].from = isdigit((unsigned char)*d) ? atoi(d) - 1 : -1;
+        out[i].to = -1;
+        out[i].kind = 'm';
+    }
+    free(t);
+    return n;
+}
+
+void engine_initial_text(const Game *g, char *buf, size_t len) {
+    snprintf(buf, len, "%s", g->initial);
+}
+
+int engine_history(Game *g, char (*out)[ENGINE_MOVE_TEXT], int max, bool san) {
+    int n = g->nmoves < max ? g->nmoves : max;
+    for (int i = 0; i < n; i++)
+        strcpy(out[i], san ? g->moves[i].san : g->moves[i].text);
+    return n;
+}
+
+bool engine_board(const Game *g, BoardView *out) {
+    memset(out, 0, sizeof *out);
+    return g->ops->board && g->ops->board(g->st, out);
+}
 
 void engine_position_text(const Game *g, char *buf, size_t len) {
     g->ops->position_text(g->st, buf, len);

@@ -14,6 +14,7 @@
 
 #define ENGINE_MOVE_TEXT 32 /* room for any move token, NUL included */
 #define ENGINE_ERR_LEN 160
+#define ENGINE_MAX_MOVES 1024 /* room for any position's legal moves */
 
 typedef struct Game Game;
 
@@ -40,7 +41,8 @@ typedef struct {
     int movestogo;
     bool infinite;
     int level;        /* 1..20 playing level, 0 = full strength */
-    int threads;
+    int threads;      /* 0 = 1 */
+    int hash_mb;      /* transposition table size, 0 = default */
 } SearchLimits;
 
 typedef struct {
@@ -57,6 +59,46 @@ typedef struct {
     void (*info)(const SearchInfo *info, void *ud); /* may be NULL */
     void *ud;
 } SearchCallbacks;
+
+typedef enum { KIND_CHESS = 0, KIND_MANCALA = 1 } GameKind;
+
+typedef struct {
+    char letter; /* upper case; Black's pieces are lower case in FEN */
+    char name[24];
+    char betza[192];
+} PieceInfo;
+
+typedef struct {
+    GameKind kind;
+    char name[40], title[80];
+    int files, ranks; /* mancala: 16 holes on one rank */
+    bool rotated;     /* Black's pieces are White's turned 180 degrees (Diamondback) */
+    bool gating;      /* pieces wait behind the back rank (Hannibal) */
+    int move_rule;    /* N-move rule, 0 = none */
+    int npieces;
+    PieceInfo piece[31];
+} GameInfo;
+
+/* A legal move, described for drawing and input. Squares are
+ * rank * files + file (a1 = 0); -1 where a move has none. */
+typedef struct {
+    char text[ENGINE_MOVE_TEXT]; /* coordinate form, what engine_play takes */
+    char san[ENGINE_MOVE_TEXT];
+    int from, to; /* castling: the king's squares; mancala: from = hole - 1 */
+    char promo;   /* promotion piece letter, 0 = none */
+    char kind;    /* 'n' normal, 'c' castling, 'e' en passant, 's' set-up, 'm' mancala */
+} MoveDesc;
+
+/* What stands where, for drawing a chess-like board. */
+typedef struct {
+    int files, ranks;
+    char sq[256];      /* a1 = 0, rank * files + file: piece letter (Black lower
+                          case), '.' empty, '*' hole */
+    char gate[2][16];  /* letter of the piece waiting behind each file, 0 = none */
+    char hand[2][8];   /* letters of pieces in hand, NUL-terminated */
+    Side side;         /* to move */
+    bool check;        /* the side to move is in check */
+} BoardView;
 
 /* Names of all games, NULL-terminated. */
 const char *const *engine_game_names(void);
@@ -76,6 +118,7 @@ int engine_start_fen(const char *variant, const char *setup, char *fen, size_t l
 /* Names of a variant's set-ups, NULL-terminated (empty when it has none). */
 const char *const *engine_setups(const char *variant);
 
+void engine_info(const Game *g, GameInfo *out);
 uint64_t engine_perft(Game *g, int depth);
 typedef void (*DivideCallback)(const char *move, uint64_t count, void *ud);
 uint64_t engine_divide(Game *g, int depth, DivideCallback cb, void *ud);
@@ -87,6 +130,22 @@ int engine_legal_moves(Game *g, char (*out)[ENGINE_MOVE_TEXT], int max, bool san
  * unchanged and err says why. */
 bool engine_play(Game *g, const char *move, char *err, size_t errlen);
 bool engine_undo(Game *g); /* false when there is nothing to undo */
+/* All legal moves with squares, SAN and kind. Returns the count. */
+int engine_moves(Game *g, MoveDesc *out, int max);
+/* The moves played so far (coordinate form or SAN), and the position the
+ * game started from. */
+int engine_history(Game *g, char (*out)[ENGINE_MOVE_TEXT], int max, bool san);
+bool engine_last_move(const Game *g, MoveDesc *out); /* false before any move */
+/* Chess-like games only (false for the mancala, whose position text is
+ * simple enough to read: see README). */
+bool engine_board(const Game *g, BoardView *out);
+void engine_initial_text(const Game *g, char *buf, size_t len);
+/* The game as PGN (the mancala uses the same form; see README). tags holds
+ * name/value pairs ("White", "Ann", ...), NULL-terminated; may be NULL.
+ * Returns the length written, or -1 if buf is too small. */
+int engine_export(Game *g, const char *const *tags, char *buf, size_t len);
+/* A game from PGN text (its Variant and FEN tags and moves). */
+Game *engine_import(const char *text, char *err, size_t errlen);
 void engine_position_text(const Game *g, char *buf, size_t len); /* FEN */
 Side engine_side_to_move(const Game *g);
 GameResult engine_result(Game *g);

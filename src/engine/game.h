@@ -30,6 +30,14 @@ typedef struct {
     int (*start_fen)(const char *variant, const char *setup, char *fen, size_t len, char *err,
                      size_t errlen);
     const char *const *(*setups)(const char *variant);
+    /* Optional: describe the game, and a move text's coordinate form and
+     * SAN in the current position without playing it (false + reason when
+     * it is not legal). Without them engine.c uses the move text as is. */
+    void (*info)(const void *st, GameInfo *out);
+    bool (*canonical)(void *st, const char *move, char *coord, char *san, char *err,
+                      size_t errlen);
+    int (*moves)(void *st, MoveDesc *out, int max);
+    bool (*board)(const void *st, BoardView *out);
 } GameOps;
 
 extern const GameOps game_chess_ops;   /* engine/game_chess.c */

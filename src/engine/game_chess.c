@@ -219,6 +219,93 @@ static const char *const *chess_setups(const char *variant) {
     return v ? v->setup_names : none;
 }
 
+static void chess_info(const void *st, GameInfo *out) {
+    const Variant *v = ((const ChessGame *)st)->v;
+    memset(out, 0, sizeof *out);
+    out->kind = KIND_CHESS;
+    snprintf(out->name, sizeof out->name, "%s", v->name);
+    snprintf(out->title, sizeof out->title, "%s", v->title);
+    out->files = v->files;
+    out->ranks = v->ranks;
+    out->rotated = v->rotate_black;
+    out->gating = v->gating;
+    out->move_rule = v->move_rule;
+    out->npieces = v->ntypes;
+    for (int t = 1; t <= v->ntypes; t++) {
+        PieceInfo *pi = &out->piece[t - 1];
+        pi->letter = v->type[t].letter;
+        snprintf(pi->name, sizeof pi->name, "%s", v->type[t].name);
+        snprintf(pi->betza, sizeof pi->betza, "%s", v->type[t].betza);
+    }
+}
+
+static bool chess_canonical(void *st, const char *text, char *coord, char *san, char *err,
+                            size_t errlen) {
+    Position *pos = &((ChessGame *)st)->pos;
+    Move m;
+    if (pos->hply >= MAX_GAME_PLY - 512) {
+        snprintf(err, errlen, "the game is too long to go on (%d plies)", pos->hply);
+        return false;
+    }
+    if (notation_parse(pos, text, &m, err, errlen))
+        return false;
+    notation_coord(pos, m, coord);
+    notation_san(pos, m, san);
+    return true;
+}
+
+static int chess_moves(void *st, MoveDesc *out, int max) {
+    Position *pos = &((ChessGame *)st)->pos;
+    const Variant *v = pos->v;
+    MoveList l;
+    movegen_legal(pos, &l);
+    for (int i = 0; i < l.n && i < max; i++) {
+        Move m = l.m[i];
+        MoveDesc *d = &out[i];
+        memset(d, 0, sizeof *d);
+        notation_coord(pos, m, d->text);
+        notation_san(pos, m, d->san);
+        d->from = move_from(m);
+        d->to = move_to(m);
+        d->promo = move_promo(m) ? v->type[move_promo(m)].letter : 0;
+        switch (move_kind(m)) {
+        case MK_CASTLE: d->kind = 'c'; break;
+        case MK_EP: d->kind = 'e'; break;
+        case MK_SETUP: d->kind = 's'; d->from = d->to = -1; break;
+        default: d->kind = 'n';
+        }
+    }
+    return l.n;
+}
+
+static bool chess_board(const void *st, BoardView *out) {
+    const Position *pos = &((const ChessGame *)st)->pos;
+    const Variant *v = pos->v;
+    out->files = v->files;
+    out->ranks = v->ranks;
+    for (int s = 0; s < v->nsq; s++) {
+        Piece p = pos->board[s];
+        char L = p == HOLE ? '*' : p ? v->type[piece_type(p)].letter : '.';
+        out->sq[s] = p && p != HOLE && piece_color(p) == BLACK ? (char)tolower((unsigned char)L) : L;
+    }
+    for (int c = 0; c < 2; c++) {
+        for (int f = 0; f < v->files; f++) {
+            Piece g = pos->gate[c][f];
+            out->gate[c][f] = g ? (c ? (char)tolower((unsigned char)v->type[piece_type(g)].letter)
+                                     : v->type[piece_type(g)].letter)
+                                : 0;
+        }
+        uint8_t types[MAX_HAND];
+        int n = pos_hand_order(pos, c, types);
+        for (int i = 0; i < n; i++)
+            out->hand[c][i] = c ? (char)tolower((unsigned char)v->type[types[i]].letter)
+                                : v->type[types[i]].letter;
+    }
+    out->side = pos->stm == WHITE ? SIDE_FIRST : SIDE_SECOND;
+    out->check = movegen_in_check(pos);
+    return true;
+}
+
 const GameOps game_chess_ops = {
     .names = names,
     .titles = titles,
@@ -236,4 +323,8 @@ const GameOps game_chess_ops = {
     .stop = chess_stop,
     .start_fen = chess_start_fen,
     .setups = chess_setups,
+    .info = chess_info,
+    .canonical = chess_canonical,
+    .moves = chess_moves,
+    .board = chess_board,
 };

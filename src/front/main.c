@@ -4,6 +4,7 @@
 #include <string.h>
 
 #include "front/cli.h"
+#include "front/frontends.h"
 
 typedef struct {
     const char *name;
@@ -14,6 +15,12 @@ typedef struct {
 static int cmd_help(int argc, char **argv);
 
 static const Command commands[] = {
+    {"serve", web_main, "[--port N] [--host ADDR]: the web app (default 127.0.0.1:8080)"},
+    {"play", play_main, "GAME [options]: play in the terminal"},
+    {"xboard", xboard_main, "speak XBoard/CECP v2 on stdin/stdout"},
+    {"uci", uci_main, "speak UCI on stdin/stdout"},
+    {"match", match_main, "play engine matches (see README)"},
+    {"bench", bench_main, "search a fixed set of positions; prints the node signature"},
     {"variants", cli_variants, "list the games and their set-ups"},
     {"perft", cli_perft, "VARIANT DEPTH [--fen FEN]: count leaf nodes"},
     {"divide", cli_divide, "VARIANT DEPTH [--fen FEN]: leaf nodes per root move"},

@@ -20,6 +20,7 @@
 
 struct MancalaDb {
     int built;                              /* largest complete layer, -1 none */
+    double last_ms;                         /* time the last layer took to build */
     int8_t *layer[MANCALA_DB_MAX_EGGS + 1]; /* values with A to move, by rank */
     /* ways[i][k]: boards with k eggs in holes i..15 */
     uint64_t ways[MANCALA_HOLES + 1][MANCALA_DB_MAX_EGGS + 1];
@@ -58,11 +59,11 @@ void mancala_db_free(MancalaDb *db) {
 int mancala_db_eggs(const MancalaDb *db) { return db ? db->built : -1; }
 
 size_t mancala_db_layer_bytes(int eggs) {
-    /* C(eggs + 15, 15) boards, about 8 bytes each while building */
+    /* C(eggs + 15, 15) boards, 3 bytes each while building */
     uint64_t c = 1;
     for (int k = 1; k <= eggs; k++)
         c = c * (uint64_t)(15 + k) / (uint64_t)k;
-    return (size_t)(c * 8);
+    return (size_t)(c * 3);
 }
 
 /* Rank of a board of n eggs among all such boards in lexicographic order. */
@@ -75,19 +76,6 @@ static uint32_t rank_board(const MancalaDb *db, const uint8_t *b, int n) {
         k -= h;
     }
     return (uint32_t)r;
-}
-
-static void unrank_board(const MancalaDb *db, uint64_t r, int n, uint8_t *b) {
-    int k = n;
-    for (int i = 0; i < MANCALA_HOLES - 1; i++) {
-        int h = 0;
-        while (h < k && db->ways[i][k] - db->ways[i][k - h - 1] <= r)
-            h++;
-        r -= db->ways[i][k] - db->ways[i][k - h];
-        b[i] = (uint8_t)h;
-        k -= h;
-    }
-    b[MANCALA_HOLES - 1] = (uint8_t)k;
 }
 
 /* Next board of the same egg count in lexicographic order. */
@@ -108,43 +96,59 @@ static void mirror(const uint8_t *in, uint8_t *out) {
         out[i] = in[MANCALA_HOLES - 1 - i];
 }
 
-typedef struct {
-    int8_t *lo, *hi;
-} Bounds;
+/* Rank of the mirror image of board C (n eggs): the board as B sees it. */
+static inline uint32_t rank_mirrored(const MancalaDb *db, const uint8_t *c, int n) {
+    uint64_t r = 0;
+    int k = n;
+    for (int i = 0; k > 0 && i < MANCALA_HOLES - 1; i++) {
+        int h = c[MANCALA_HOLES - 1 - i];
+        r += db->ways[i][k] - db->ways[i][k - h];
+        k -= h;
+    }
+    return (uint32_t)r;
+}
 
 /* One update of board B (A to move, not over) of layer n: new bounds from the
  * children's. On the first pass (FIRST) the best capture exit is computed and
- * returned through *exit_out; later passes take it as EXIT_BEST. */
-static void update(const MancalaDb *db, const uint8_t *b, int n, Bounds *bd, int8_t exit_best,
-                   bool first, int8_t *exit_out, int8_t *nlo, int8_t *nhi) {
-    MancalaPos p;
-    memset(&p, 0, sizeof p);
-    memcpy(p.hole, b, MANCALA_HOLES);
+ * returned through *exit_out; later passes take it as EXIT_BEST. Sowings of fewer
+ * than 16 eggs never lap, which the database's layers guarantee. */
+static void update(const MancalaDb *db, const uint8_t *b, int n, const int8_t *lo,
+                   const int8_t *hi, int8_t exit_best, bool first, int8_t *exit_out,
+                   int8_t *nlo, int8_t *nhi) {
     int best_lo = exit_best, best_hi = exit_best;
     int ex = -128;
     for (int i = 0; i < 8; i++) {
         int e = b[i];
         if (!e)
             continue;
-        for (int d = 0; d < 2; d++) {
-            MancalaMove m = (MancalaMove)(i | (d ? MANCALA_M_DOWN : 0));
-            MancalaPos c;
-            uint8_t mb[MANCALA_HOLES];
-            mancala_play(&p, m, &c);
-            mirror(c.hole, mb);
-            uint32_t r = rank_board(db, mb, n);
-            if (-bd->hi[r] > best_lo)
-                best_lo = -bd->hi[r];
-            if (-bd->lo[r] > best_hi)
-                best_hi = -bd->lo[r];
-            if (!first)
+        for (int step = 1; step <= 15; step += 14) { /* +1 up, +15 = -1 down */
+            uint8_t c[MANCALA_HOLES];
+            memcpy(c, b, sizeof c);
+            c[i] = 0;
+            int j = i;
+            for (int k = 0; k < e; k++) {
+                j = (j + step) & 15;
+                c[j]++;
+            }
+            uint32_t r = rank_mirrored(db, c, n);
+            if (-hi[r] > best_lo)
+                best_lo = -hi[r];
+            if (-lo[r] > best_hi)
+                best_hi = -lo[r];
+            if (!first || (j != 0 && j != 15))
                 continue;
-            int land = d ? (i + 256 - e) & 15 : (i + e) & 15;
-            if (land != 0 && land != 15)
-                continue;
-            int g = mancala_play(&p, (MancalaMove)(m | MANCALA_M_CAPTURE), &c);
-            mirror(c.hole, mb);
-            int v = g - db->layer[n - g][rank_board(db, mb, n - g)];
+            /* the capture: the last egg and this sowing's eggs in the other ring */
+            int g = 1, cap_lo = j == 0 ? 8 : 0;
+            c[j]--;
+            int h = i;
+            for (int k = 0; k < e; k++) {
+                h = (h + step) & 15;
+                if (h >= cap_lo && h < cap_lo + 8) {
+                    c[h]--;
+                    g++;
+                }
+            }
+            int v = g - db->layer[n - g][rank_mirrored(db, c, n - g)];
             if (v > ex)
                 ex = v;
         }
@@ -160,57 +164,43 @@ static void update(const MancalaDb *db, const uint8_t *b, int n, Bounds *bd, int
     *nhi = (int8_t)best_hi;
 }
 
+static bool out_of_time(double deadline_ms, const atomic_bool *stop) {
+    return (stop && atomic_load(stop)) || (deadline_ms > 0 && mancala_clock_ms() > deadline_ms);
+}
+
 static bool build_layer(MancalaDb *db, int n, double deadline_ms, const atomic_bool *stop) {
     uint64_t size = db->ways[0][n];
     int8_t *lo = malloc(size), *hi = malloc(size), *ex = malloc(size);
-    uint32_t *open = malloc(size * sizeof *open);
-    if (!lo || !hi || !ex || !open) {
-        free(lo), free(hi), free(ex), free(open);
+    if (!lo || !hi || !ex) {
+        free(lo), free(hi), free(ex);
         return false;
     }
     memset(lo, -n, size);
     memset(hi, n, size);
-    Bounds bd = {lo, hi};
-    uint64_t nopen = 0;
-    uint8_t b[MANCALA_HOLES] = {0};
-    b[MANCALA_HOLES - 1] = (uint8_t)n;
-    bool ok = true;
-    for (uint64_t r = 0; r < size; r++, next_board(b)) {
-        if ((r & 0xffff) == 0xffff &&
-            ((stop && atomic_load(stop)) || (deadline_ms > 0 && mancala_clock_ms() > deadline_ms))) {
-            ok = false;
-            break;
-        }
-        int ring_a = 0;
-        for (int i = 0; i < 8; i++)
-            ring_a += b[i];
-        if (ring_a == 0 || ring_a == n) {
-            lo[r] = hi[r] = 0;
-            continue;
-        }
-        int8_t nl, nh;
-        update(db, b, n, &bd, -128, true, &ex[r], &nl, &nh);
-        if (nl > lo[r])
-            lo[r] = nl;
-        if (nh < hi[r])
-            hi[r] = nh;
-        if (lo[r] != hi[r])
-            open[nopen++] = (uint32_t)r;
-    }
-    bool changed = true;
-    while (ok && changed) {
+    uint8_t b[MANCALA_HOLES];
+    bool ok = true, changed = true;
+    for (int pass = 0; ok && changed; pass++) {
         changed = false;
-        uint64_t keep = 0;
-        for (uint64_t k = 0; k < nopen; k++) {
-            if ((k & 0xffff) == 0xffff && ((stop && atomic_load(stop)) ||
-                                           (deadline_ms > 0 && mancala_clock_ms() > deadline_ms))) {
+        memset(b, 0, sizeof b);
+        b[MANCALA_HOLES - 1] = (uint8_t)n;
+        for (uint64_t r = 0; r < size; r++, next_board(b)) {
+            if ((r & 0xffff) == 0xffff && out_of_time(deadline_ms, stop)) {
                 ok = false;
                 break;
             }
-            uint32_t r = open[k];
-            unrank_board(db, r, n, b);
-            int8_t nl, nh, dummy;
-            update(db, b, n, &bd, ex[r], false, &dummy, &nl, &nh);
+            if (pass > 0 && lo[r] == hi[r])
+                continue; /* decided */
+            if (pass == 0) {
+                int ring_a = 0;
+                for (int i = 0; i < 8; i++)
+                    ring_a += b[i];
+                if (ring_a == 0 || ring_a == n) {
+                    lo[r] = hi[r] = 0; /* an empty ring: the game is over */
+                    continue;
+                }
+            }
+            int8_t nl, nh;
+            update(db, b, n, lo, hi, pass ? ex[r] : -128, pass == 0, &ex[r], &nl, &nh);
             if (nl > lo[r]) {
                 lo[r] = nl;
                 changed = true;
@@ -219,10 +209,7 @@ static bool build_layer(MancalaDb *db, int n, double deadline_ms, const atomic_b
                 hi[r] = nh;
                 changed = true;
             }
-            if (lo[r] != hi[r])
-                open[keep++] = r;
         }
-        nopen = keep;
     }
     if (ok) {
         for (uint64_t r = 0; r < size; r++)
@@ -232,7 +219,7 @@ static bool build_layer(MancalaDb *db, int n, double deadline_ms, const atomic_b
     } else {
         free(lo);
     }
-    free(hi), free(ex), free(open);
+    free(hi), free(ex);
     return ok;
 }
 
@@ -242,8 +229,18 @@ int mancala_db_build(MancalaDb *db, int eggs, double deadline_ms, const atomic_b
     if (eggs > MANCALA_DB_MAX_EGGS)
         eggs = MANCALA_DB_MAX_EGGS;
     while (db->built < eggs) {
-        if (!build_layer(db, db->built + 1, deadline_ms, stop))
+        int n = db->built + 1;
+        double t0 = mancala_clock_ms();
+        if (deadline_ms > 0 && n >= 6) {
+            /* do not start a layer that would not finish: time grows a bit faster
+             * than the layer's size */
+            double ratio = (double)db->ways[0][n] / (double)db->ways[0][n - 1];
+            if (t0 + db->last_ms * ratio * 1.5 > deadline_ms)
+                break;
+        }
+        if (!build_layer(db, n, deadline_ms, stop))
             break;
+        db->last_ms = mancala_clock_ms() - t0;
     }
     return db->built;
 }

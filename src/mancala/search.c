@@ -45,8 +45,6 @@ struct MSearch {
     size_t mask; /* buckets - 1 */
     uint8_t gen;
     MancalaDb *db;
-    int db_failed_eggs; /* a layer that did not fit in its time, and that time */
-    double db_failed_ms;
     /* per search */
     uint64_t nodes, node_limit, unproven;
     double deadline; /* 0 = none */
@@ -299,8 +297,11 @@ static uint64_t next_rand(uint64_t *x) {
     return *x;
 }
 
-/* Builds the endgame database as far as pays for this search. */
-static void maybe_build_db(MSearch *s, const MancalaPos *root, double budget_ms) {
+/* Builds the endgame database as far as pays for this search: up to the root's egg
+ * count (then the database answers at once) or up to what leaves after captures
+ * reach, within a share of the time. Without a time limit: briefly for searches
+ * bounded by depth or nodes, longer (until stopped) for an unbounded one. */
+static void maybe_build_db(MSearch *s, const MancalaPos *root, const MSearchLimits *lim) {
     if (root->rules & MANCALA_VAR_B)
         return;
     int eggs = mancala_board_eggs(root);
@@ -309,20 +310,14 @@ static void maybe_build_db(MSearch *s, const MancalaPos *root, double budget_ms)
     int target = eggs < MANCALA_DB_MAX_EGGS ? eggs : MANCALA_DB_MAX_EGGS;
     if (target <= mancala_db_eggs(s->db))
         return;
-    double allow = budget_ms > 0 ? budget_ms * 0.4 : 5000.0;
-    /* a layer that ran out of time is tried again only with clearly more time */
-    if (s->db_failed_eggs > 0 && s->db_failed_eggs <= target) {
-        if (allow < 2 * s->db_failed_ms)
-            target = s->db_failed_eggs - 1;
-        if (target <= mancala_db_eggs(s->db))
-            return;
-    }
-    double start = mancala_clock_ms();
-    int got = mancala_db_build(s->db, target, start + allow, s->stop);
-    if (got < target && !(s->stop && atomic_load(s->stop))) {
-        s->db_failed_eggs = got + 1;
-        s->db_failed_ms = allow;
-    }
+    double allow;
+    if (lim->time_ms > 0)
+        allow = lim->time_ms * (target == eggs ? 0.8 : 0.4);
+    else if (lim->depth > 0 || lim->nodes > 0)
+        allow = 300;
+    else
+        allow = 20000;
+    mancala_db_build(s->db, target, mancala_clock_ms() + allow, s->stop);
 }
 
 MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *history,
@@ -357,7 +352,7 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
     }
     s->use_db = !lim->no_db;
     if (s->use_db)
-        maybe_build_db(s, root, lim->time_ms);
+        maybe_build_db(s, root, lim);
 
     /* the path: earlier positions of the game, then the root */
     int skip = nhistory > PATH_MAX_LEN - MAX_PLY - 2 ? nhistory - (PATH_MAX_LEN - MAX_PLY - 2) : 0;

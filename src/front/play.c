@@ -1,0 +1,10 @@
+/* play.c - placeholder until this front end lands. */
+#include <stdio.h>
+
+#include "front/frontends.h"
+
+int play_main(int argc, char **argv) {
+    (void)argc, (void)argv;
+    fprintf(stderr, "menagerie: play is not available yet\n");
+    return 2;
+}

@@ -1,0 +1,10 @@
+/* xboard.c - placeholder until this front end lands. */
+#include <stdio.h>
+
+#include "front/frontends.h"
+
+int xboard_main(int argc, char **argv) {
+    (void)argc, (void)argv;
+    fprintf(stderr, "menagerie: xboard is not available yet\n");
+    return 2;
+}
