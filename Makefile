@@ -4,14 +4,16 @@
 #   make test     install missing build dependencies, build the normal and the
 #                 sanitizer (ASan+UBSan, clang) binaries, run every test
 #   make bench    performance figures (perft and search) against peers
-# CFG selects the build: release (default) or san. Objects go to build/$(CFG).
+# CFG selects the build: release (default), san, or any other name for an
+# optimised build of its own (objects in build/$(CFG)).
 
 CFG ?= release
 BUILD := build/$(CFG)
 
 WARN := -Wall -Wextra -Werror -Wmissing-declarations -Wmissing-prototypes \
         -Wstrict-prototypes -Wshadow -Wvla
-BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I$(BUILD)/gen -pthread
+BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I$(BUILD)/gen -pthread \
+             $(shell pkg-config --cflags libmicrohttpd libcjson 2>/dev/null)
 
 ifeq ($(CFG),san)
   CC := clang
@@ -30,7 +32,7 @@ ifeq ($(CC),gcc)
 endif
 
 CFLAGS_ALL := $(BASEFLAGS) $(WARN) $(OPT) $(CFLAGS)
-LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd 2>/dev/null)
+LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd libcjson 2>/dev/null)
 
 SRC := $(wildcard src/*/*.c)
 MAIN := src/front/main.c

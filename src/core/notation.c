@@ -3,6 +3,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/movegen.h"
@@ -113,37 +114,134 @@ static void normalize(const char *in, char *out, bool loose) {
     out[n] = 0;
 }
 
-/* Why a text naming two squares is not a legal move. */
+/* SAN read as constraints: [piece][from file][from rank][x]square[=promo].
+ * Any disambiguation the text gives must hold; none is required beyond
+ * what makes the move unique. Returns false when the text is not SAN. */
+typedef struct {
+    int type;    /* 0: a promoting piece (pawn) */
+    int file, rank; /* from constraints, -1 = any */
+    int to;
+    int promo;   /* -1: none given */
+} San;
+
+static bool san_read(const Position *pos, const char *text, San *s) {
+    const Variant *v = pos->v;
+    char t[MOVE_TEXT_LEN];
+    normalize(text, t, false);
+    size_t n = strlen(t);
+    s->promo = -1;
+    if (n >= 2 && isupper((unsigned char)t[n - 1])) { /* promotion: e8=Q or e8Q */
+        s->promo = variant_type_by_letter(v, t[n - 1]);
+        if (!s->promo)
+            return false;
+        n--;
+        if (n && t[n - 1] == '=')
+            n--;
+    }
+    t[n] = 0;
+    /* destination: the last file letter followed by digits */
+    int i = (int)n - 1;
+    while (i >= 0 && isdigit((unsigned char)t[i]))
+        i--;
+    if (i < 0 || i == (int)n - 1)
+        return false;
+    int used;
+    s->to = variant_parse_square(v, t + i, &used);
+    if (s->to < 0 || t[i + used])
+        return false;
+    const char *p = t;
+    s->type = 0;
+    if (isupper((unsigned char)*p)) {
+        s->type = variant_type_by_letter(v, *p);
+        if (!s->type || v->type[s->type].promotes)
+            return false;
+        p++;
+    }
+    s->file = s->rank = -1;
+    const char *end = t + i;
+    if (p < end && *p >= 'a' && *p < 'a' + v->files)
+        s->file = *p++ - 'a';
+    if (p < end && isdigit((unsigned char)*p)) {
+        s->rank = atoi(p) - 1;
+        while (p < end && isdigit((unsigned char)*p))
+            p++;
+    }
+    if (p < end && (*p == 'x' || *p == '-' || *p == ':'))
+        p++;
+    return p == end;
+}
+
+static int san_matches(Position *pos, const San *s, const MoveList *l, Move *found) {
+    const Variant *v = pos->v;
+    int hits = 0;
+    for (int i = 0; i < l->n; i++) {
+        Move m = l->m[i];
+        int k = move_kind(m);
+        if (k == MK_SETUP || k == MK_CASTLE || move_to(m) != s->to)
+            continue;
+        int from = move_from(m), t = piece_type(pos->board[from]);
+        if (s->type ? t != s->type : !v->type[t].promotes)
+            continue;
+        if ((s->file >= 0 && sq_file(v, from) != s->file) ||
+            (s->rank >= 0 && sq_rank(v, from) != s->rank))
+            continue;
+        if (s->promo >= 0 ? move_promo(m) != s->promo : move_promo(m) != 0)
+            continue;
+        if (!hits++)
+            *found = m;
+    }
+    return hits;
+}
+
+/* Why a text is not a legal move. */
 static void explain(Position *pos, const char *text, const MoveList *legal, char *err,
                     size_t errlen) {
     const Variant *v = pos->v;
     int n1, n2;
     const char *t = text;
-    if (isupper((unsigned char)*t) && variant_type_by_letter(v, *t))
+    San s;
+    if (pos->nhand[pos->stm]) {
+        uint8_t types[MAX_HAND];
+        int n = pos_hand_order(pos, pos->stm, types);
+        char ex[16] = "";
+        for (int i = 0; i < n; i++) {
+            char two[3] = {v->type[types[i]].letter, (char)('a' + (i ? 7 : 1)), 0};
+            strcat(ex, two);
+        }
+        snprintf(err, errlen, "illegal move %s: first place the pieces in hand, e.g. %s", text,
+                 ex);
+        return;
+    }
+    if (isupper((unsigned char)*t) && variant_type_by_letter(v, *t) && islower((unsigned char)t[1]) &&
+        isdigit((unsigned char)t[2]) && variant_parse_square(v, t + 1, NULL) >= 0)
         t++;
     int from = variant_parse_square(v, t, &n1);
-    if (from < 0) {
-        snprintf(err, errlen, "cannot read \"%s\" as a move (try coordinates like e2e4, or SAN)",
-                 text);
-        return;
-    }
-    const char *t2 = t + n1;
+    const char *t2 = from >= 0 ? t + n1 : t;
     if (*t2 == '-' || *t2 == 'x')
         t2++;
-    int to = variant_parse_square(v, t2, &n2);
-    char fs[8];
+    int to = from >= 0 ? variant_parse_square(v, t2, &n2) : -1;
+    if (from < 0 || to < 0) {
+        /* SAN that names no legal move: is it a move into check? */
+        MoveList pl;
+        Move m;
+        if (san_read(pos, text, &s)) {
+            movegen_pseudo(pos, &pl);
+            if (san_matches(pos, &s, &pl, &m))
+                snprintf(err, errlen, "illegal move %s: it would leave your %s in check", text,
+                         v->royal ? v->type[v->royal].name : "king");
+            else
+                snprintf(err, errlen, "illegal move %s: no legal move has that text", text);
+        } else {
+            snprintf(err, errlen,
+                     "cannot read \"%s\" as a move (try coordinates like e2e4, or SAN)", text);
+        }
+        return;
+    }
+    char fs[8], ts[8];
     variant_square_name(v, from, fs);
-    if (to < 0) {
-        snprintf(err, errlen, "cannot read \"%s\" as a move (try coordinates like e2e4, or SAN)",
-                 text);
-        return;
-    }
+    variant_square_name(v, to, ts);
+    const char *promo = t2 + n2;
     Piece p = pos->board[from];
-    if (pos->nhand[pos->stm]) {
-        snprintf(err, errlen, "illegal move %s: first place the pieces in hand (e.g. %s)", text,
-                 "MbFh");
-        return;
-    }
     if (!p || p == HOLE) {
         snprintf(err, errlen, "illegal move %s: no piece on %s", text, fs);
         return;
@@ -152,11 +250,23 @@ static void explain(Position *pos, const char *text, const MoveList *legal, char
         snprintf(err, errlen, "illegal move %s: the piece on %s is not yours", text, fs);
         return;
     }
+    bool promotes = false;
     for (int i = 0; i < legal->n; i++)
-        if (move_from(legal->m[i]) == from && move_to(legal->m[i]) == to && move_promo(legal->m[i])) {
-            snprintf(err, errlen, "illegal move %s: say what to promote to (e.g. %sq)", text, text);
-            return;
-        }
+        promotes |= move_from(legal->m[i]) == from && move_to(legal->m[i]) == to &&
+                    move_promo(legal->m[i]);
+    if (promotes) {
+        char list[40] = "";
+        for (int i = 0; i < v->npromo; i++)
+            snprintf(list + strlen(list), sizeof list - strlen(list), "%s%c", i ? ", " : "",
+                     v->type[v->promo_types[i]].letter);
+        if (*promo)
+            snprintf(err, errlen, "illegal move %s: cannot promote to '%s' (choose %s)", text,
+                     promo, list);
+        else
+            snprintf(err, errlen, "illegal move %s: say what to promote to (%s), e.g. %s%c",
+                     text, list, text, tolower((unsigned char)v->type[v->promo_types[0]].letter));
+        return;
+    }
     MoveList pl;
     movegen_pseudo(pos, &pl);
     for (int i = 0; i < pl.n; i++)
@@ -165,8 +275,6 @@ static void explain(Position *pos, const char *text, const MoveList *legal, char
                      v->royal ? v->type[v->royal].name : "king");
             return;
         }
-    char ts[8];
-    variant_square_name(v, to, ts);
     snprintf(err, errlen, "illegal move %s: the %s on %s cannot move to %s", text,
              v->type[piece_type(p)].name, fs, ts);
 }
@@ -181,66 +289,70 @@ int notation_parse(Position *pos, const char *text, Move *out, char *err, size_t
     }
     normalize(text, want, false);
     normalize(text, wantl, true);
-    /* Step 1. Coordinates, exact; long algebraic with a piece letter too. */
-    for (int pass = 0; pass < 2; pass++) {
-        Move found = MOVE_NONE;
-        int hits = 0;
-        for (int i = 0; i < l.n; i++) {
-            notation_coord(pos, l.m[i], buf);
-            normalize(buf, cmp, true);
-            const char *w = wantl;
-            if (pass == 1) {
-                if (!isupper((unsigned char)w[0]) || move_kind(l.m[i]) == MK_SETUP ||
-                    pos->v->type[piece_type(pos->board[move_from(l.m[i])])].letter != w[0])
-                    continue;
-                w++;
-            }
-            char lw[MOVE_TEXT_LEN];
-            size_t k;
-            for (k = 0; w[k]; k++)
-                lw[k] = (char)(k >= 2 && isupper((unsigned char)w[k]) &&
-                                       move_kind(l.m[i]) != MK_SETUP
-                                   ? tolower((unsigned char)w[k])
-                                   : w[k]);
-            lw[k] = 0;
-            if (!strcmp(cmp, lw)) {
-                found = l.m[i];
-                hits++;
-            }
-        }
-        if (hits == 1) {
-            *out = found;
+    // Step 1. Coordinates, exactly as printed (case of a promotion letter aside).
+    for (int i = 0; i < l.n; i++) {
+        notation_coord(pos, l.m[i], buf);
+        normalize(buf, cmp, true);
+        /* a promotion letter, and a set-up token (MbFh, or mbfh as in
+         * the FEN bracket), may come in either case */
+        bool same = strlen(cmp) == strlen(wantl);
+        for (size_t k = 0; same && cmp[k]; k++)
+            same = cmp[k] == wantl[k] ||
+                   ((k >= 4 || move_kind(l.m[i]) == MK_SETUP) &&
+                    tolower((unsigned char)cmp[k]) == tolower((unsigned char)wantl[k]));
+        if (same) {
+            *out = l.m[i];
             return 0;
         }
     }
-    /* Step 2. SAN: exact first, then without x, = and -. */
-    for (int loose = 0; loose < 2; loose++) {
-        Move found = MOVE_NONE;
-        int hits = 0;
-        char first[MOVE_TEXT_LEN] = "", second[MOVE_TEXT_LEN] = "";
-        for (int i = 0; i < l.n; i++) {
-            notation_san(pos, l.m[i], buf);
-            normalize(buf, cmp, loose);
-            if (!strcmp(cmp, loose ? wantl : want)) {
-                if (hits == 0)
-                    strcpy(first, buf);
-                else if (hits == 1)
-                    strcpy(second, buf);
-                found = l.m[i];
-                hits++;
+    // Step 2. Long algebraic with a piece letter (Ng1f3, Ng1-f3).
+    int n1, n2;
+    if (isupper((unsigned char)wantl[0]) && variant_type_by_letter(pos->v, wantl[0])) {
+        int from = variant_parse_square(pos->v, wantl + 1, &n1);
+        int to = from >= 0 ? variant_parse_square(pos->v, wantl + 1 + n1, &n2) : -1;
+        if (to >= 0 && !wantl[1 + n1 + n2])
+            for (int i = 0; i < l.n; i++)
+                if (move_from(l.m[i]) == from && move_to(l.m[i]) == to && !move_promo(l.m[i]) &&
+                    pos->v->type[piece_type(pos->board[from])].letter == wantl[0] &&
+                    move_kind(l.m[i]) != MK_SETUP) {
+                    *out = l.m[i];
+                    return 0;
+                }
+    }
+    // Step 3. Castling tokens as printed (O-O, O-O-O, O-h1).
+    for (int i = 0; i < l.n; i++)
+        if (move_kind(l.m[i]) == MK_CASTLE) {
+            normalize(pos->v->castle[move_payload(l.m[i])].san, cmp, false);
+            if (!strcmp(cmp, want)) {
+                *out = l.m[i];
+                return 0;
             }
         }
+    // Step 4. SAN as constraints.
+    San s;
+    if (san_read(pos, text, &s)) {
+        Move m = MOVE_NONE;
+        int hits = san_matches(pos, &s, &l, &m);
         if (hits == 1) {
-            *out = found;
+            *out = m;
             return 0;
         }
         if (hits > 1) {
-            snprintf(err, errlen, "ambiguous move %s: %s or %s", text, first, second);
+            char a[MOVE_TEXT_LEN], b[MOVE_TEXT_LEN] = "";
+            notation_san(pos, m, a);
+            for (int i = 0; i < l.n; i++) {
+                Move o;
+                MoveList one = {.n = 1};
+                one.m[0] = l.m[i];
+                if (l.m[i] != m && san_matches(pos, &s, &one, &o)) {
+                    notation_san(pos, l.m[i], b);
+                    break;
+                }
+            }
+            snprintf(err, errlen, "ambiguous move %s: %s or %s", text, a, b);
             return -1;
         }
     }
     explain(pos, text, &l, err, errlen);
-    if (!strncmp(err, "cannot read", 11) && (isupper((unsigned char)*text) || *text == 'O'))
-        snprintf(err, errlen, "illegal move %s: no legal move has that text", text);
     return -1;
 }

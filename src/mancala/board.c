@@ -253,7 +253,8 @@ static bool read_num(const char **s, int max, int *out) {
     return true;
 }
 
-/* Splits TEXT into at most MAXTOK whitespace-separated tokens (copied into BUF). */
+/* Splits TEXT into whitespace-separated tokens (copied into BUF); fills at most MAXTOK
+ * and returns MAXTOK + 1 when there are more, -1 when TEXT does not fit. */
 static int tokenize(const char *text, char *buf, size_t buflen, char **tok, int maxtok) {
     size_t len = strlen(text);
     if (len >= buflen)
@@ -319,8 +320,8 @@ bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t
     }
     rules &= MANCALA_VAR_A | MANCALA_VAR_B;
     char buf[512];
-    char *tok[8];
-    int nt = tokenize(text, buf, sizeof buf, tok, 7);
+    char *tok[8]; /* a rule set has at most 7 fields; the 8th shows what is too much */
+    int nt = tokenize(text, buf, sizeof buf, tok, 8);
     if (nt < 0) {
         set_err(err, errlen, "position text too long");
         return false;

@@ -58,14 +58,6 @@ void mancala_db_free(MancalaDb *db) {
 
 int mancala_db_eggs(const MancalaDb *db) { return db ? db->built : -1; }
 
-size_t mancala_db_layer_bytes(int eggs) {
-    /* C(eggs + 15, 15) boards, 3 bytes each while building */
-    uint64_t c = 1;
-    for (int k = 1; k <= eggs; k++)
-        c = c * (uint64_t)(15 + k) / (uint64_t)k;
-    return (size_t)(c * 3);
-}
-
 /* Rank of a board of n eggs among all such boards in lexicographic order. */
 static uint32_t rank_board(const MancalaDb *db, const uint8_t *b, int n) {
     uint64_t r = 0;
@@ -112,9 +104,8 @@ static inline uint32_t rank_mirrored(const MancalaDb *db, const uint8_t *c, int 
  * children's. On the first pass (FIRST) the best capture exit is computed and
  * returned through *exit_out; later passes take it as EXIT_BEST. Sowings of fewer
  * than 16 eggs never lap, which the database's layers guarantee. */
-static void update(const MancalaDb *db, const uint8_t *b, int n, const int8_t *lo,
-                   const int8_t *hi, int8_t exit_best, bool first, int8_t *exit_out,
-                   int8_t *nlo, int8_t *nhi) {
+static void update(const MancalaDb *db, const uint8_t *b, int n, const int8_t (*bd)[2],
+                   int8_t exit_best, bool first, int8_t *exit_out, int8_t *nlo, int8_t *nhi) {
     int best_lo = exit_best, best_hi = exit_best;
     int ex = -128;
     for (int i = 0; i < 8; i++) {
@@ -131,10 +122,10 @@ static void update(const MancalaDb *db, const uint8_t *b, int n, const int8_t *l
                 c[j]++;
             }
             uint32_t r = rank_mirrored(db, c, n);
-            if (-hi[r] > best_lo)
-                best_lo = -hi[r];
-            if (-lo[r] > best_hi)
-                best_hi = -lo[r];
+            if (-bd[r][1] > best_lo)
+                best_lo = -bd[r][1];
+            if (-bd[r][0] > best_hi)
+                best_hi = -bd[r][0];
             if (!first || (j != 0 && j != 15))
                 continue;
             /* the capture: the last egg and this sowing's eggs in the other ring */
@@ -170,13 +161,16 @@ static bool out_of_time(double deadline_ms, const atomic_bool *stop) {
 
 static bool build_layer(MancalaDb *db, int n, double deadline_ms, const atomic_bool *stop) {
     uint64_t size = db->ways[0][n];
-    int8_t *lo = malloc(size), *hi = malloc(size), *ex = malloc(size);
-    if (!lo || !hi || !ex) {
-        free(lo), free(hi), free(ex);
+    int8_t(*bd)[2] = malloc(size * sizeof *bd); /* lower and upper bound side by side */
+    int8_t *ex = malloc(size);
+    if (!bd || !ex) {
+        free(bd), free(ex);
         return false;
     }
-    memset(lo, -n, size);
-    memset(hi, n, size);
+    for (uint64_t r = 0; r < size; r++) {
+        bd[r][0] = (int8_t)-n;
+        bd[r][1] = (int8_t)n;
+    }
     uint8_t b[MANCALA_HOLES];
     bool ok = true, changed = true;
     for (int pass = 0; ok && changed; pass++) {
@@ -188,38 +182,40 @@ static bool build_layer(MancalaDb *db, int n, double deadline_ms, const atomic_b
                 ok = false;
                 break;
             }
-            if (pass > 0 && lo[r] == hi[r])
+            if (pass > 0 && bd[r][0] == bd[r][1])
                 continue; /* decided */
             if (pass == 0) {
                 int ring_a = 0;
                 for (int i = 0; i < 8; i++)
                     ring_a += b[i];
                 if (ring_a == 0 || ring_a == n) {
-                    lo[r] = hi[r] = 0; /* an empty ring: the game is over */
+                    bd[r][0] = bd[r][1] = 0; /* an empty ring: the game is over */
                     continue;
                 }
             }
             int8_t nl, nh;
-            update(db, b, n, lo, hi, pass ? ex[r] : -128, pass == 0, &ex[r], &nl, &nh);
-            if (nl > lo[r]) {
-                lo[r] = nl;
+            update(db, b, n, (const int8_t(*)[2])bd, pass ? ex[r] : -128, pass == 0, &ex[r],
+                   &nl, &nh);
+            if (nl > bd[r][0]) {
+                bd[r][0] = nl;
                 changed = true;
             }
-            if (nh < hi[r]) {
-                hi[r] = nh;
+            if (nh < bd[r][1]) {
+                bd[r][1] = nh;
                 changed = true;
             }
         }
     }
     if (ok) {
+        /* the values replace the exits, which are no longer needed */
         for (uint64_t r = 0; r < size; r++)
-            lo[r] = lo[r] >= 1 ? lo[r] : hi[r] <= -1 ? hi[r] : 0;
-        db->layer[n] = lo;
+            ex[r] = bd[r][0] >= 1 ? bd[r][0] : bd[r][1] <= -1 ? bd[r][1] : 0;
+        db->layer[n] = ex;
         db->built = n;
     } else {
-        free(lo);
+        free(ex);
     }
-    free(hi), free(ex);
+    free(bd);
     return ok;
 }
 

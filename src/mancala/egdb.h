@@ -20,13 +20,11 @@ void mancala_db_free(MancalaDb *db);
 /* Largest egg count whose layer (and all smaller ones) is complete; -1 before any. */
 int mancala_db_eggs(const MancalaDb *db);
 
-/* Builds layers up to EGGS (at most MANCALA_DB_MAX_EGGS). Gives up, dropping the
- * unfinished layer, once deadline_ms (a msearch clock reading, 0 = none) passes or
- * *stop (may be NULL) is set. Returns the largest complete layer. */
+/* Builds layers up to EGGS (at most MANCALA_DB_MAX_EGGS). Stops early, keeping only
+ * finished layers, when deadline_ms (a mancala_clock_ms() reading, 0 = none) passes or
+ * the next layer would not finish by then, or when *stop (may be NULL) is set.
+ * Returns the largest complete layer. */
 int mancala_db_build(MancalaDb *db, int eggs, double deadline_ms, const atomic_bool *stop);
-
-/* Bytes a layer of EGGS eggs takes while being built (to decide whether it pays). */
-size_t mancala_db_layer_bytes(int eggs);
 
 /* True when the database answers for P: the rules leave no store move to either player
  * and the board's eggs are within a complete layer. Writes the exact store gain still to

@@ -307,6 +307,10 @@ static void maybe_build_db(MSearch *s, const MancalaPos *root, const MSearchLimi
     int eggs = mancala_board_eggs(root);
     if (eggs > 40)
         return;
+    if (root->rules & MANCALA_VAR_A) /* of use only once no store move can come */
+        for (int side = 0; side < 2; side++)
+            if (root->used[side] < MANCALA_MAX_STORE_MOVES && root->store[side] + eggs >= 5)
+                return;
     int target = eggs < MANCALA_DB_MAX_EGGS ? eggs : MANCALA_DB_MAX_EGGS;
     if (target <= mancala_db_eggs(s->db))
         return;
@@ -316,7 +320,7 @@ static void maybe_build_db(MSearch *s, const MancalaPos *root, const MSearchLimi
     else if (lim->depth > 0 || lim->nodes > 0)
         allow = 300;
     else
-        allow = 20000;
+        allow = 5000;
     mancala_db_build(s->db, target, mancala_clock_ms() + allow, s->stop);
 }
 

@@ -44,8 +44,8 @@ void msearch_free(MSearch *s);
 void msearch_clear(MSearch *s);
 
 /* Searches ROOT and returns the best move (MANCALA_MOVE_NONE when the game is over).
- * HISTORY holds mancala_hash() of the positions of the game before ROOT (oldest first)
- * for the repetition rule; PLIES_SINCE_CAPTURE feeds the 100-ply rule. The last
+ * HISTORY holds mancala_hash() of the game's positions before ROOT since the last capture
+ * or store move (oldest first) for the repetition rule; PLIES_SINCE_CAPTURE feeds the 100-ply rule. The last
  * iteration's figures go to *OUT (may be NULL). */
 MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *history,
                        int nhistory, int plies_since_capture, const MSearchLimits *lim,

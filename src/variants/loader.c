@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "core/embedded.h"
+#include "core/position.h"
 
 /* Interactive Diagram settings that only concern its drawing or its AI. */
 static const char *const ignored_keys[] = {
@@ -207,6 +208,13 @@ static int read_piece(Reader *r, const char *tok) {
 static int fen_from_squares(Reader *r) {
     VariantSpec *sp = r->sp;
     char board[MAX_SQ];
+    bool any = false;
+    for (int t = 1; t <= sp->ntypes; t++)
+        any |= r->white_sq[t][0] || r->black_sq[t][0];
+    if (!any) {
+        snprintf(r->err, r->errlen, "no start position (startFen, or squares on piece lines)");
+        return -1;
+    }
     memset(board, 0, sizeof board);
     for (int t = 1; t <= sp->ntypes; t++)
         for (int c = 0; c < 2; c++) {
@@ -316,6 +324,21 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
     if (!sp->start_fen[0] && !sp->nsetups && fen_from_squares(r))
         goto out;
     v = variant_compile(sp, err, errlen);
+    /* The start positions must be positions a game can start from. */
+    for (int i = -1; v && i < v->nsetups; i++) {
+        Position *pos = malloc(sizeof *pos);
+        char msg[200];
+        if (!pos)
+            abort();
+        const char *fen = i < 0 ? v->start_fen : v->setup_fen[i];
+        if (pos_from_fen(pos, v, fen, msg, sizeof msg)) {
+            snprintf(err, errlen, "start position%s%s: %s", i < 0 ? "" : " ",
+                     i < 0 ? "" : v->setup_name[i], msg);
+            variant_free(v);
+            v = NULL;
+        }
+        free(pos);
+    }
 out:
     free(sp);
     free(r);

@@ -29,6 +29,8 @@ static const struct {
     {"notation", test_notation},
     {"variant_file", test_variant_file},
     {"mancala", test_mancala},
+    {"search", test_search},
+    {"record", test_record},
 };
 
 int main(int argc, char **argv) {

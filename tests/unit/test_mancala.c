@@ -129,6 +129,12 @@ static void test_text(void) {
     CHECK(bad_position(BASE, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 -1 a", "B's store"));
     CHECK(bad_position(BASE, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 99999 a", "B's store"));
     CHECK(bad_position(BASE, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a 0 0", "unexpected"));
+    CHECK(bad_position(BASE, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a 1 2 3 4 5 6 7 8 9",
+                       "unexpected field '1'"));
+    CHECK(bad_position(VAB, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a 1 2 0/0", "origins"));
+    CHECK(bad_position(VAB, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a 1 2 "
+                            "0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0 7 8 9",
+                       "unexpected field '7'"));
     CHECK(bad_position(BASE, "99/99/99/0/0/0/0/0/0/0/0/0/0/0/0/0 0 0 a", "too many eggs"));
     CHECK(bad_position(BASE, "999999999999999999999/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a",
                        "value 1"));

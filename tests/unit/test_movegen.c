@@ -1,3 +1,196 @@
-#include "test.h"
+/* test_movegen.c - checks by every piece kind, pins by bent riders,
+ * castling, gating and corner wins in small positions whose move counts
+ * were derived by hand (derivations beside each), and the game-end rules. */
+#include <stdio.h>
+#include <string.h>
 
-void test_movegen(void) {}
+#include "core/movegen.h"
+#include "core/perft.h"
+#include "core/rules.h"
+#include "test.h"
+#include "variants/loader.h"
+
+static Variant *vars[8];
+static const char *var_names[8];
+
+static const Variant *var(const char *name) {
+    for (int i = 0; i < 8; i++) {
+        if (var_names[i] && !strcmp(var_names[i], name))
+            return vars[i];
+        if (!var_names[i]) {
+            char err[200];
+            vars[i] = variant_load_builtin(name, err, sizeof err);
+            var_names[i] = name;
+            if (!vars[i])
+                test_fail(__FILE__, __LINE__, "%s: %s", name, err);
+            return vars[i];
+        }
+    }
+    return NULL;
+}
+
+static Position pos;
+
+static bool load(const char *variant, const char *fen, int line) {
+    char err[200];
+    const Variant *v = var(variant);
+    if (!v || pos_from_fen(&pos, v, fen, err, sizeof err)) {
+        test_fail(__FILE__, line, "%s %s: %s", variant, fen, v ? err : "no variant");
+        return false;
+    }
+    return true;
+}
+
+static void check_in_check(const char *variant, const char *fen, bool want, int line) {
+    if (load(variant, fen, line) && movegen_in_check(&pos) != want)
+        test_fail(__FILE__, line, "%s %s: in check = %d, want %d", variant, fen, !want, want);
+}
+
+static void check_perft(const char *variant, const char *fen, int depth, uint64_t want, int line) {
+    if (!load(variant, fen, line))
+        return;
+    uint64_t got = perft(&pos, depth);
+    if (got != want)
+        test_fail(__FILE__, line, "%s %s: perft %d = %llu, want %llu", variant, fen, depth,
+                  (unsigned long long)got, (unsigned long long)want);
+}
+
+static void check_result(const char *variant, const char *fen, RulesOutcome want,
+                         const char *reason, int line) {
+    if (!load(variant, fen, line))
+        return;
+    RulesResult r = rules_result(&pos);
+    if (r.outcome != want || (reason && strcmp(r.reason, reason) != 0))
+        test_fail(__FILE__, line, "%s %s: result %d \"%s\", want %d \"%s\"", variant, fen,
+                  r.outcome, r.reason, want, reason ? reason : "");
+}
+
+void test_movegen(void) {
+    /* Step 1. Every piece kind gives check (White king on e1 or f1). */
+    static const struct {
+        const char *variant, *fen;
+        bool check;
+    } checks[] = {
+        /* Acromantula b5: step b4, slide c3-d2-e1 */
+        {"team-mate", "4k3/8/8/1a6/8/8/8/4K3 w - - 0 1", true},
+        /* Cobra f4: (1,3) through e3 (any) and e2 (must be empty) */
+        {"team-mate", "4k3/8/8/8/5c2/8/8/4K3 w - - 0 1", true},
+        {"team-mate", "4k3/8/8/8/5c2/8/4N3/4K3 w - - 0 1", false},
+        {"team-mate", "4k3/8/8/8/5c2/4N3/8/4K3 w - - 0 1", true}, /* (1,1) never blocks */
+        {"team-mate", "4k3/8/8/8/8/3c4/8/4K3 w - - 0 1", true},   /* Cobra's Knight leap */
+        {"team-mate", "4k3/8/8/8/8/8/4u3/4K3 w - - 0 1", true},   /* Unicorn W */
+        {"team-mate", "4k3/8/8/8/8/3u4/8/4K3 w - - 0 1", true},   /* Unicorn N */
+        {"team-mate", "4k3/8/8/8/8/8/4f3/4K3 w - - 0 1", true},   /* Phoenix W */
+        {"team-mate", "4k3/8/8/8/8/2f5/3P4/4K3 w - - 0 1", true}, /* Phoenix A jumps */
+        {"team-mate", "4k3/8/8/8/8/5n2/8/4K3 w - - 0 1", true},
+        {"team-mate", "4k3/8/8/8/8/8/3e4/4K3 w - - 0 1", true},   /* Elephant F */
+        {"team-mate", "4k3/8/8/8/8/2e5/3P4/4K3 w - - 0 1", true}, /* Elephant A jumps */
+        {"team-mate", "4k3/8/8/8/8/2m5/8/4K3 w - - 0 1", true},   /* Mortar A */
+        {"team-mate", "4k3/8/8/8/1m6/8/8/4K3 w - - 0 1", true},   /* Mortar G */
+        {"team-mate", "4k3/8/8/8/8/8/3m4/4K3 w - - 0 1", false},  /* no F step */
+        {"team-mate", "4k3/8/8/j7/8/8/8/4K3 w - - 0 1", true},    /* Adjutant B */
+        {"team-mate", "4k3/8/8/4j3/8/8/4P3/4K3 w - - 0 1", true}, /* D rider over e2 */
+        {"team-mate", "4k3/8/8/4j3/8/4P3/8/4K3 w - - 0 1", false},/* e3 blocks */
+        /* Snake vs. Mongoose, White king f1 */
+        {"snake-vs-mongoose", "k9/10/10/10/10/10/10/2m7/10/5K4 w - - 0 1", true}, /* c3-d3, e2-f1 */
+        {"snake-vs-mongoose", "k9/10/10/10/10/10/7s2/10/10/5K4 w - - 0 1", true}, /* h4-h3, g2-f1 */
+        {"snake-vs-mongoose", "k9/10/10/10/10/10/7s2/7P2/10/5K4 w - - 0 1", false},
+        {"snake-vs-mongoose", "k9/10/10/10/10/10/10/10/5g4/5K4 w - - 0 1", true}, /* Guard */
+        /* Hannibal, White king f1 */
+        {"hannibal", "k9/10/10/10/10/3m6/10/10/5K4[] w - - 0 1", true}, /* d4-d3, e2-f1 */
+        {"hannibal", "k9/10/10/10/10/4f5/10/10/5K4[] w - - 0 1", true}, /* Falcon (1,3) */
+        {"hannibal", "k9/10/10/10/10/4f5/4P5/10/5K4[] w - - 0 1", true}, /* path f3-f2 open */
+        {"hannibal", "k9/10/10/10/10/4f5/4PP4/10/5K4[] w - - 0 1", false}, /* all 3 paths shut */
+        {"hannibal", "k9/10/10/10/10/10/3e6/10/5K4[] w - - 0 1", true}, /* Elephant A */
+    };
+    for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
+        check_in_check(checks[i].variant, checks[i].fen, checks[i].check, __LINE__);
+
+    /* Step 2. Hand-counted positions. */
+    /* Acromantula b5 pins the Knight d2 (b4-c3-d2-e1): no Knight moves;
+     * King: d1, e2, f1 (f2 is hit via c5-d4-e3-f2). 3. */
+    check_perft("team-mate", "4k3/8/8/1a6/8/8/3N4/4K3 w - - 0 1", 1, 3, __LINE__);
+    /* Snake h5 pins the Knight f2 (h4, g3-f2-e1): King d1 d2 e2 f1. 4. */
+    check_perft("snake-vs-mongoose", "k9/10/10/10/10/7s2/10/10/5N4/4K5 w - - 0 1", 1, 4, __LINE__);
+    /* Fast castling: Ra1 12, Rj1 11, King steps 5, castling to b1-e1 (4)
+     * and g1-i1 (3), each a move of its own. 35. */
+    check_perft("hannibal", "4k5/10/10/10/10/10/10/10/R4K3R[] w KQ - 0 1", 1, 35, __LINE__);
+    /* Fast castling needs an unattacked destination: the rook e9 covers
+     * e1, so 3 castlings to the a side remain (and the King cannot step to
+     * e1 or e2). Ra1 12, Rj1 11, King f2 g2 g1 = 3, castling b1 c1 d1, g1 h1
+     * i1 = 6. 32. */
+    check_perft("hannibal", "4r3k1/10/10/10/10/10/10/10/R4K3R[] w KQ - 0 1", 1, 32, __LINE__);
+    /* No castling out of check: the rook f9 checks along the f-file and no
+     * rook can block it, so only the King moves: e1 e2 g1 g2. 4. */
+    check_perft("hannibal", "5r2k1/10/10/10/10/10/10/10/R4K3R[] w KQ - 0 1", 1, 4, __LINE__);
+    /* Diamondback castling with both Rooks: King a2 b1 b2, short and long
+     * with d1 and with a4 (4), Rd1 13, Ra4 13. 33. */
+    check_perft("diamondback", "7k/8/8/8/R7/8/8/K2R4 w - - 0 1", 1, 33, __LINE__);
+    /* ...also out of check: the bishop g7 checks along g7-a1. King a2 and
+     * b1 (b2 is on the diagonal); all four castlings (c1, d1, a3, a4 are
+     * safe); the Rooks can only block on d4 (Rd1-d4, Ra4-d4). 2 + 4 + 2 = 8. */
+    check_perft("diamondback", "7k/6b1/8/8/R7/8/8/K2R4 w - - 0 1", 1, 8, __LINE__);
+    /* Pawn g7: g8 and h7 promote (4 each), g7-h8 wins; King a2 b1 b2. 12. */
+    check_perft("diamondback", "8/6P1/8/8/3k4/8/8/K7 w - - 0 1", 1, 12, __LINE__);
+    check_perft("diamondback", "7P/8/8/8/3k4/8/8/K7 b - - 0 1", 1, 0, __LINE__);
+    /* Gating: the Knight's three moves each bring the Manticore to b1. */
+    check_perft("hannibal", "4k5/10/10/10/10/10/10/10/1N2K5[Mb] w - - 0 1", 1, 8, __LINE__);
+
+    /* Step 3. Game end. */
+    check_result("diamondback", "7P/8/8/8/3k4/8/8/K7 b - - 0 1", RULES_WHITE_WINS,
+                 "reached the enemy corner", __LINE__);
+    check_result("diamondback", "7K/8/8/8/3k4/8/8/8 b - - 0 1", RULES_WHITE_WINS,
+                 "reached the enemy corner", __LINE__);
+    check_result("chess", "rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3",
+                 RULES_BLACK_WINS, "checkmate", __LINE__);
+    check_result("chess", "7k/5Q2/6K1/8/8/8/8/8 b - - 0 1", RULES_DRAW, "stalemate", __LINE__);
+    check_result("chess", "7k/8/6K1/8/8/8/8/R7 b - - 100 80", RULES_DRAW, "50-move rule", __LINE__);
+    check_result("chess", "7k/8/6K1/8/8/8/8/R7 b - - 99 80", RULES_ONGOING, NULL, __LINE__);
+    check_result("team-mate", "7k/8/6K1/8/8/8/8/UN6 b - - 127 80", RULES_ONGOING, NULL, __LINE__);
+    check_result("team-mate", "7k/8/6K1/8/8/8/8/U7 b - - 0 80", RULES_DRAW,
+                 "insufficient mating material", __LINE__);
+    check_result("team-mate", "7k/8/6K1/8/8/8/8/UN6 b - - 128 80", RULES_DRAW, "64-move rule",
+                 __LINE__);
+    check_result("hannibal", "9k/10/10/10/10/10/10/10/R4K4[] w - - 150 90", RULES_DRAW,
+                 "75-move rule", __LINE__);
+    /* Team-Mate mating potential: one piece, N+M, N+N, M+M, colour-bound
+     * pieces on one colour lack it; both sides must lack it. */
+    check_result("team-mate", "k7/8/8/8/8/8/8/K5N1 w - - 0 1", RULES_DRAW, NULL, __LINE__);
+    check_result("team-mate", "k7/8/8/8/8/8/8/KNM5 w - - 0 1", RULES_DRAW, NULL, __LINE__);
+    check_result("team-mate", "k7/8/8/8/8/8/8/KNU5 w - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    check_result("team-mate", "k7/8/8/8/8/8/8/K1E1M3 w - - 0 1", RULES_DRAW, NULL, __LINE__);
+    check_result("team-mate", "k7/8/8/8/8/8/8/K1EM4 w - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    check_result("team-mate", "k6a/8/8/8/8/8/8/K6A w - - 0 1", RULES_DRAW, NULL, __LINE__);
+    check_result("team-mate", "k5aa/8/8/8/8/8/8/K6A w - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    check_result("team-mate", "k7/8/8/8/8/8/P7/K6A w - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    check_result("chess", "k7/8/8/8/8/8/8/K5N1 w - - 0 1", RULES_DRAW, NULL, __LINE__);
+    check_result("chess", "k7/8/8/8/8/8/8/K5R1 w - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    check_result("snake-vs-mongoose", "k9/10/10/10/10/10/10/10/10/K5G3 w - - 0 1",
+                 RULES_ONGOING, NULL, __LINE__);
+    check_result("diamondback", "7k/8/8/8/8/8/8/K7 w - - 0 1", RULES_ONGOING, NULL, __LINE__);
+
+    /* Threefold repetition: knights out and back twice. */
+    if (load("chess", NULL, __LINE__)) {
+        const char *seq[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
+        for (int i = 0; i < 8; i++) {
+            MoveList l;
+            movegen_legal(&pos, &l);
+            for (int j = 0; j < l.n; j++) {
+                char b[8];
+                variant_square_name(pos.v, move_from(l.m[j]), b);
+                variant_square_name(pos.v, move_to(l.m[j]), b + strlen(b));
+                if (!strcmp(b, seq[i])) {
+                    pos_make_move(&pos, l.m[j]);
+                    break;
+                }
+            }
+            RulesResult r = rules_result(&pos);
+            CHECK((r.outcome == RULES_DRAW) == (i == 7));
+        }
+    }
+    for (int i = 0; i < 8; i++) {
+        variant_free(vars[i]);
+        vars[i] = NULL;
+        var_names[i] = NULL;
+    }
+}

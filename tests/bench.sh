@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `make bench`: performance figures, each against a peer measured in the
+# same run where one exists. Perft counts leaves with the last ply taken
+# from the legal move count (bulk counting), as Fairy-Stockfish does.
+set -u
+cd "$(dirname "$0")/.."
+bin=./menagerie
+fsf=$(command -v fairy-stockfish || ls /usr/games/fairy-stockfish 2>/dev/null || true)
+
+now() { date +%s.%N; }
+rate() { awk -v n="$1" -v a="$2" -v b="$3" 'BEGIN { printf "%.1f", n / (b - a) / 1e6 }'; }
+
+# perft_rate VARIANT DEPTH [FEN]: prints "leaves seconds Mleaves/s"
+perft_rate() {
+    local t0 t1 n
+    t0=$(now)
+    n=$("$bin" perft "$1" "$2" ${3:+--fen "$3"} 2>/dev/null | tail -n 1)
+    t1=$(now)
+    echo "$n $(awk -v a="$t0" -v b="$t1" 'BEGIN { printf "%.3f", b - a }') $(rate "$n" "$t0" "$t1")"
+}
+
+echo "== perft (leaves per second)"
+read -r n s ours <<< "$(perft_rate chess 6)"
+echo "chess start, depth 6: $n leaves in $s s = $ours M leaves/s"
+if [ -n "$fsf" ]; then
+    t0=$(now)
+    fn=$(printf 'uci\nposition startpos\ngo perft 6\nquit\n' | "$fsf" 2>/dev/null |
+         awk '/Nodes searched/ { print $3 }')
+    t1=$(now)
+    theirs=$(rate "$fn" "$t0" "$t1")
+    echo "fairy-stockfish, same position: $fn leaves = $theirs M leaves/s"
+    awk -v a="$ours" -v b="$theirs" 'BEGIN { printf "ratio menagerie / fairy-stockfish: %.2f\n", a / b }'
+else
+    echo "fairy-stockfish not installed (apt-get install fairy-stockfish): no ratio"
+fi
+for v in "snake-vs-mongoose 5" "team-mate 5" "diamondback 5"; do
+    read -r n s r <<< "$(perft_rate $v)"
+    echo "${v% *} start, depth ${v#* }: $n leaves in $s s = $r M leaves/s"
+done
+hfen="rnebqkbenr/pppppppppp/10/10/10/10/10/PPPPPPPPPP/RNEBQKBENR[MbFhmcfg] w KQkq - 2 2"
+read -r n s r <<< "$(perft_rate hannibal 5 "$hfen")"
+echo "hannibal after set-up, depth 5: $n leaves in $s s = $r M leaves/s"
+read -r n s r <<< "$(perft_rate slangenspel 7)"
+echo "slangenspel start, depth 7: $n leaves in $s s = $r M leaves/s"
+
+echo "== search"
+"$bin" bench 2>&1 | tail -n 4

@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Command-line tools: perft and divide output, a user's variant file, and a
+# clear message with a non-zero exit for every kind of bad input.
+set -u
+bin=${MENAGERIE:-./menagerie}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# expect NAME WANT_EXIT PATTERN COMMAND...: exit code and output (grep -E)
+expect() {
+    local name=$1 want=$2 pat=$3
+    shift 3
+    local out rc
+    out=$("$@" 2>&1)
+    rc=$?
+    if [ "$rc" -eq "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$pat"; then
+        echo "ok $name"
+    else
+        echo "FAIL $name: exit $rc (want $want), output: $(printf '%s' "$out" | head -c 300)"
+    fi
+}
+
+expect "perft last line" 0 '^400$' "$bin" perft chess 2
+expect "perft with fen" 0 '^48$' "$bin" perft chess 1 --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
+expect "divide lines" 0 '^e2e4 20$' "$bin" divide chess 2
+expect "divide total" 0 '^total 400$' "$bin" divide chess 2
+expect "divide mancala" 0 '^3\+ 18$' "$bin" divide slangenspel 2
+expect "perft mancala" 0 '^325$' "$bin" perft slangenspel-b 2
+expect "variants list" 0 'diamondback +Diamondback Chess \(set-ups: b1g8 a2g8 b1h7 a2h7\)' "$bin" variants
+expect "unknown variant" 1 'unknown game "nosuch"' "$bin" perft nosuch 2
+expect "bad depth" 2 'bad depth' "$bin" perft chess x
+expect "missing depth" 2 'usage: menagerie perft' "$bin" perft chess
+expect "unknown option" 2 'unknown option --frob' "$bin" perft chess 2 --frob
+expect "bad fen" 1 'bad FEN: rank 8 has 7 squares' "$bin" perft chess 1 --fen "rnbqkbn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+expect "bad mancala text" 1 '.' "$bin" perft slangenspel 1 --fen "5/5/5 0 0 a"
+expect "unknown command" 2 'unknown command "frobnicate"' "$bin" frobnicate
+expect "help" 0 'perft +VARIANT DEPTH' "$bin" help
+
+cat > "$tmp/mini.var" <<'VAR'
+# a tiny game: King and Rook on 5x5
+name=mini
+files=5 ranks=5
+king:K:K
+rook:R:R
+startFen=4k/5/5/5/R3K w - - 0 1
+VAR
+expect "variant file perft" 0 '^10$' "$bin" perft --variant-file "$tmp/mini.var" 1
+printf 'files=5 ranks=5\nking:K:K\nrook:R:Rz\nstartFen=4k/5/5/5/R3K w - - 0 1\n' > "$tmp/bad.var"
+expect "variant file bad XBetza" 1 'bad.var: piece rook: XBetza "Rz"' "$bin" perft --variant-file "$tmp/bad.var" 1
+printf 'files=5 ranks=5\nking:K:K\nspeed=9\n' > "$tmp/bad2.var"
+expect "variant file bad key" 1 'bad2.var: line 3: unknown setting "speed"' "$bin" perft --variant-file "$tmp/bad2.var" 1
+head -c 3000 /dev/urandom > "$tmp/noise.var"
+expect "variant file binary" 1 'noise.var' "$bin" perft --variant-file "$tmp/noise.var" 1
+expect "variant file missing" 1 'cannot open' "$bin" perft --variant-file "$tmp/none.var" 1

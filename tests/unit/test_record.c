@@ -1,0 +1,77 @@
+/* test_record.c - the engine API's game record: SAN history, PGN export
+ * and import (chess, a set-up variant, the mancala), and bad PGN. */
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/engine.h"
+#include "test.h"
+
+static void play(Game *g, const char *const *moves) {
+    char err[ENGINE_ERR_LEN];
+    for (int i = 0; moves[i]; i++)
+        if (!engine_play(g, moves[i], err, sizeof err))
+            test_fail(__FILE__, __LINE__, "%s: %s", moves[i], err);
+}
+
+static void round_trip(const char *variant, const char *fen, const char *const *moves,
+                       const char *expect_in_pgn) {
+    char err[ENGINE_ERR_LEN], pgn[8192], pgn2[8192], a[512], b[512];
+    Game *g = engine_new(variant, fen, err, sizeof err);
+    if (!g) {
+        test_fail(__FILE__, __LINE__, "%s: %s", variant, err);
+        return;
+    }
+    play(g, moves);
+    const char *tags[] = {"White", "Ann", "Black", "Bob \"the\" Engine", NULL};
+    CHECK(engine_export(g, tags, pgn, sizeof pgn) > 0);
+    if (!strstr(pgn, expect_in_pgn))
+        test_fail(__FILE__, __LINE__, "PGN lacks \"%s\":\n%s", expect_in_pgn, pgn);
+    CHECK(strstr(pgn, "[Black \"Bob \\\"the\\\" Engine\"]") != NULL);
+    Game *h = engine_import(pgn, err, sizeof err);
+    if (!h) {
+        test_fail(__FILE__, __LINE__, "import: %s\n%s", err, pgn);
+    } else {
+        engine_position_text(g, a, sizeof a);
+        engine_position_text(h, b, sizeof b);
+        CHECK_STR(b, a);
+        CHECK(engine_export(h, tags, pgn2, sizeof pgn2) > 0);
+        CHECK_STR(pgn2, pgn);
+        engine_free(h);
+    }
+    CHECK(engine_export(g, NULL, pgn, 10) == -1); /* too small: refused */
+    engine_free(g);
+}
+
+void test_record(void) {
+    const char *chess[] = {"e4", "e7e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", NULL};
+    round_trip("chess", NULL, chess, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *");
+    const char *hann[] = {"MbFh", "mcfg", "e3", "e8e7", "Nc3", NULL}; /* Nc3 gates M to b1 */
+    round_trip("hannibal", NULL, hann, "1. MbFh McFg 2. e3 e7 3. Nc3 *");
+    const char *mate[] = {"f3", "e5", "g4", "Qh4#", NULL};
+    round_trip("chess", NULL, mate, "2. g4 Qh4# 0-1");
+    const char *black_first[] = {"Nf6", NULL};
+    round_trip("chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
+               black_first, "1... Nf6 *");
+    const char *snake[] = {"3+", "12-", NULL};
+    round_trip("slangenspel", NULL, snake, "1. 3+ 12- *");
+
+    char err[ENGINE_ERR_LEN];
+    Game *g = engine_import("[Variant \"nonsense\"]\n1. e4 *", err, sizeof err);
+    CHECK(!g && strstr(err, "unknown variant"));
+    g = engine_import("[Variant \"chess\"]\n1. e4 e5 2. Ke3 *", err, sizeof err);
+    CHECK(!g && strstr(err, "move 3 (Ke3)"));
+    g = engine_import("1. e4 {a comment} e5 (1... c5 2. Nf3) 2. Nf3 $1 *", err, sizeof err);
+    CHECK(g != NULL);
+    if (g) {
+        char hist[4][ENGINE_MOVE_TEXT];
+        CHECK(engine_history(g, hist, 4, true) == 3);
+        CHECK_STR(hist[2], "Nf3");
+        CHECK(engine_history(g, hist, 4, false) == 3);
+        CHECK_STR(hist[2], "g1f3");
+        MoveDesc last;
+        CHECK(engine_last_move(g, &last) && last.from == 6 && last.to == 21 && last.kind == 'n');
+        CHECK(engine_undo(g));
+        CHECK(engine_history(g, hist, 4, false) == 2);
+        engine_free(g);
+    }
+}
