@@ -5,6 +5,7 @@
 #include <string.h>
 
 #include "core/movegen.h"
+#include "core/notation.h"
 #include "core/perft.h"
 #include "core/rules.h"
 #include "test.h"
@@ -63,6 +64,32 @@ static void check_result(const char *variant, const char *fen, RulesOutcome want
     if (r.outcome != want || (reason && strcmp(r.reason, reason) != 0))
         test_fail(__FILE__, line, "%s %s: result %d \"%s\", want %d \"%s\"", variant, fen,
                   r.outcome, r.reason, want, reason ? reason : "");
+}
+
+/* The FEN after playing the legal move whose coordinates are `move`. */
+static void check_after(const char *variant, const char *fen, const char *move, const char *want,
+                        int line) {
+    if (!load(variant, fen, line))
+        return;
+    MoveList l;
+    movegen_legal(&pos, &l);
+    for (int i = 0; i < l.n; i++) {
+        char b[MOVE_TEXT_LEN];
+        notation_coord(&pos, l.m[i], b);
+        if (strcmp(b, move) != 0)
+            continue;
+        char got[256];
+        pos_make_move(&pos, l.m[i]);
+        pos_to_fen(&pos, got, sizeof got);
+        if (strcmp(got, want) != 0)
+            test_fail(__FILE__, line, "%s after %s: %s, want %s", fen, move, got, want);
+        pos_unmake_move(&pos);
+        pos_to_fen(&pos, got, sizeof got);
+        if (strcmp(got, fen) != 0)
+            test_fail(__FILE__, line, "unmake %s: %s", move, got);
+        return;
+    }
+    test_fail(__FILE__, line, "%s: no legal move %s", fen, move);
 }
 
 void test_movegen(void) {
@@ -135,6 +162,38 @@ void test_movegen(void) {
     check_perft("diamondback", "7P/8/8/8/3k4/8/8/K7 b - - 0 1", 1, 0, __LINE__);
     /* Gating: the Knight's three moves each bring the Manticore to b1. */
     check_perft("hannibal", "4k5/10/10/10/10/10/10/10/1N2K5[Mb] w - - 0 1", 1, 8, __LINE__);
+
+    /* Snake vs. Mongoose en passant: pawn b3 (its start rank) may step to
+     * b4 or b5; King a2 b1 b2: 5. Black answers each: King 3 + c5-c4, and
+     * c5xb4 after either pawn move (en passant after b3-b5): 5 + 5 + 3 * 4
+     * = 22. */
+    check_perft("snake-vs-mongoose", "k9/10/10/10/10/2p7/10/1P8/10/K9 w - - 0 1", 1, 5, __LINE__);
+    check_perft("snake-vs-mongoose", "k9/10/10/10/10/2p7/10/1P8/10/K9 w - - 0 1", 2, 22, __LINE__);
+    /* Hannibal en passant from rank 2: e2-e3, e2-e4, King d1 d2 f1 f2 (6);
+     * Black: King 3 + d4-d3, and dxe3 after either pawn move: 26. */
+    check_perft("hannibal", "k9/10/10/10/10/3p6/10/4P5/4K5[] w - - 0 1", 1, 6, __LINE__);
+    check_perft("hannibal", "k9/10/10/10/10/3p6/10/4P5/4K5[] w - - 0 1", 2, 26, __LINE__);
+    /* Hannibal promotion on rank 9 to N B R Q M E F (7) + King 5 = 12. */
+    check_perft("hannibal", "k9/4P5/10/10/10/10/10/10/4K5[] w - - 0 1", 1, 12, __LINE__);
+    /* A lost gate: Rb9 b8..b1 (8, the last a capture), a9, c9, d9; King
+     * d9 d8 e8 f8 f9: 16. */
+    check_perft("hannibal", "1r2k5/10/10/10/10/10/10/10/1N2K5[Mb] b - - 0 1", 1, 16, __LINE__);
+
+    /* Gating: in with the front piece's first move, lost with its capture,
+     * and in behind a castling Rook. */
+    check_after("hannibal", "4k5/10/10/10/10/10/10/10/1N2K5[Mb] w - - 0 1", "b1c3",
+                "4k5/10/10/10/10/10/2N7/10/1M2K5[] b - - 1 1", __LINE__);
+    check_after("hannibal", "1r2k5/10/10/10/10/10/10/10/1N2K5[Mb] b - - 0 1", "b9b1",
+                "4k5/10/10/10/10/10/10/10/1r2K5[] w - - 0 2", __LINE__);
+    check_after("hannibal", "4k5/10/10/10/10/10/10/10/R4K4[Ma] w Q - 0 1", "f1c1",
+                "4k5/10/10/10/10/10/10/10/M1K2R4[] b - - 1 1", __LINE__);
+    check_after("hannibal", "4k5/10/10/10/10/10/10/10/R4K4[Ma] w Q - 0 1", "f1a1",
+                "4k5/10/10/10/10/10/10/10/M3KR4[] b - - 1 1", __LINE__);
+    /* Diamondback long castling swaps King and Rook. */
+    check_after("diamondback", "7k/8/8/8/R7/8/8/K2R4 w - - 0 1", "a1d1",
+                "7k/8/8/8/R7/8/8/R2K4 b - - 1 1", __LINE__);
+    check_after("diamondback", "7k/8/8/8/R7/8/8/K2R4 w - - 0 1", "a1a3",
+                "7k/8/8/8/8/K7/R7/3R4 b - - 1 1", __LINE__);
 
     /* Step 3. Game end. */
     check_result("diamondback", "7P/8/8/8/3k4/8/8/K7 b - - 0 1", RULES_WHITE_WINS,

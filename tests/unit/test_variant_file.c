@@ -44,6 +44,26 @@ void test_variant_file(void) {
         CHECK_STR(v->start_fen, "1r1k/4/4/K1R1 w - - 0 1");
         variant_free(v);
     }
+    /* Holes are no squares: sliders stop at them and nothing lands on
+     * them. Rook a1 with holes b1 and a3: a2 (1); Knight d1: b2, c3 (2).
+     * FEN writes holes as '*'. */
+    v = variant_load_text("files=4 ranks=4 royal=- holes=b1,a3 rook:R:R knight:N:N "
+                          "startFen=4/4/4/4 w - - 0 1",
+                          "holes", err, sizeof err);
+    CHECK(v != NULL);
+    if (v) {
+        static Position pos;
+        char fen[64];
+        CHECK(pos_from_fen(&pos, v, "4/*3/4/R*1N w - - 0 1", err, sizeof err) == 0);
+        CHECK_EQ_U64(perft(&pos, 1), 3);
+        pos_to_fen(&pos, fen, sizeof fen);
+        CHECK_STR(fen, "4/*3/4/R*1N w - - 0 1");
+        CHECK(pos_from_fen(&pos, v, "4/4/4/RN1N w - - 0 1", err, sizeof err) == -1 &&
+              strstr(err, "a piece on a hole"));
+        CHECK(pos_from_fen(&pos, v, "4/*3/4/R**N w - - 0 1", err, sizeof err) == -1 &&
+              strstr(err, "not a hole"));
+        variant_free(v);
+    }
     refused("files=8 ranks=8\nking:K:K\nwhat=1\n", "line 3: unknown setting \"what\"", __LINE__);
     refused("files=8\nranks=x\n", "line 2: ranks=x is not a number", __LINE__);
     refused("files=99 ranks=8\n", "line 1", __LINE__);
