@@ -4,6 +4,10 @@
 #include <string.h>
 
 bool movegen_attacked(const Position *pos, int sq, int by) {
+    return movegen_attacked_by(pos, sq, by, ~0u);
+}
+
+bool movegen_attacked_by(const Position *pos, int sq, int by, uint32_t typemask) {
     const Variant *v = pos->v;
     Span sp = v->atk[by][sq];
     const AttackNode *a = v->anodes + sp.start;
@@ -12,7 +16,7 @@ bool movegen_attacked(const Position *pos, int sq, int by) {
         if (p == EMPTY) {
             i = (a[i].flags & NF_PASS_EMPTY) ? i + 1 : a[i].skip;
         } else {
-            if (piece_color(p) == by && (a[i].srcmask >> piece_type(p) & 1))
+            if (piece_color(p) == by && (a[i].srcmask & typemask) >> piece_type(p) & 1)
                 return true;
             i = (a[i].flags & NF_PASS_OCC) ? i + 1 : a[i].skip;
         }
@@ -196,6 +200,26 @@ static void find_pinned(const Position *pos, const AttackNode *a, uint32_t i, ui
     }
 }
 
+void movegen_pinned(const Position *pos, uint8_t *pinned) {
+    const Variant *v = pos->v;
+    Square k = pos->king[pos->stm];
+    memset(pinned, 0, MAX_SQ);
+    if (k == SQ_NONE)
+        return;
+    Span sp = v->atk[!pos->stm][k];
+    find_pinned(pos, v->anodes + sp.start, 0, sp.len, -1, pinned);
+}
+
+bool movegen_surely_legal(const Position *pos, Move m, bool in_check, const uint8_t *pinned) {
+    int kind = move_kind(m);
+    if (kind == MK_SETUP)
+        return !in_check;
+    if (pos->king[pos->stm] == SQ_NONE)
+        return true;
+    return !in_check && !pos->v->has_hoppers && move_from(m) != pos->king[pos->stm] &&
+           !pinned[move_from(m)] && (kind == MK_NORMAL || kind == MK_DOUBLE);
+}
+
 void movegen_legal(Position *pos, MoveList *l) {
     const Variant *v = pos->v;
     if (v->nwin[0] && pos_game_won(pos)) {
@@ -209,22 +233,13 @@ void movegen_legal(Position *pos, MoveList *l) {
         return;
     bool check = movegen_attacked(pos, k, !us);
     uint8_t pinned[MAX_SQ];
-    if (!check && !v->has_hoppers) {
-        memset(pinned, 0, (size_t)v->nsq);
-        Span sp = v->atk[!us][k];
-        find_pinned(pos, v->anodes + sp.start, 0, sp.len, -1, pinned);
-    }
+    if (!check)
+        movegen_pinned(pos, pinned);
     int n = 0;
     for (int i = 0; i < l->n; i++) {
         Move m = l->m[i];
-        int kind = move_kind(m);
-        bool test;
-        if (kind == MK_SETUP)
-            test = check;
-        else
-            test = check || v->has_hoppers || move_from(m) == k || pinned[move_from(m)] ||
-                   (kind != MK_NORMAL && kind != MK_DOUBLE);
-        if (!test || movegen_legal_after(pos, m))
+        if (movegen_surely_legal(pos, m, check, check ? NULL : pinned) ||
+            movegen_legal_after(pos, m))
             l->m[n++] = m;
     }
     l->n = n;

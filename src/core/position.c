@@ -212,8 +212,11 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
             p->board[victim] == HOLE || piece_color(p->board[victim]) == p->stm ||
             !v->type[piece_type(p->board[victim])].ep_capable)
             FAIL("bad FEN: no pawn to capture en passant on %s", eps);
-        p->ep = (Square)sq;
-        p->ep_victim = (Square)victim;
+        /* as after a double step: kept only when a capture is possible */
+        if (movegen_attacked_by(p, sq, p->stm, v->ep_capable)) {
+            p->ep = (Square)sq;
+            p->ep_victim = (Square)victim;
+        }
     }
 
     // Step 3. Checks a game could never reach.
@@ -387,11 +390,16 @@ void pos_make_move(Position *pos, Move m) {
         if (v->type[piece_type(p)].promotes)
             pos->halfmove = 0;
         if (kind == MK_DOUBLE) {
+            /* the square passed, kept only when a capture there is possible,
+             * so equal positions have equal keys */
             int fx = from % v->files, fy = from / v->files, tx = to % v->files, ty = to / v->files;
             int dx = (tx > fx) - (tx < fx), dy = (ty > fy) - (ty < fy);
-            pos->ep = (Square)((ty - dy) * v->files + tx - dx);
-            pos->ep_victim = (Square)to;
-            pos->key ^= v->z_ep[pos->ep];
+            int ep = (ty - dy) * v->files + tx - dx;
+            if (movegen_attacked_by(pos, ep, them, v->ep_capable)) {
+                pos->ep = (Square)ep;
+                pos->ep_victim = (Square)to;
+                pos->key ^= v->z_ep[pos->ep];
+            }
         }
         gate_enter(pos, from, &u->gate_from);
         uint8_t keep = v->castle_mask[from] & v->castle_mask[to];

@@ -563,6 +563,8 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         if (xbetza_compile(v->type[t].betza, &xp[t], msg, sizeof msg))
             FAIL("piece %s: %s", v->type[t].name, msg);
         v->type[t].ep_capable = xb_has_ep(&xp[t]);
+        if (v->type[t].ep_capable)
+            v->ep_capable |= 1u << t;
     }
     if (sp->royal && sp->royal != '-') {
         v->royal = variant_type_by_letter(v, sp->royal);

@@ -131,6 +131,7 @@ typedef struct Variant {
     int back_rank[2];
     SquareSet promo_zone[2];
     uint32_t promoting; /* bit t: type t promotes */
+    uint32_t ep_capable; /* bit t: type t captures en passant */
     uint8_t promo_types[MAX_TYPES];
     int npromo;
     SquareSet win_sq[2];

@@ -109,6 +109,10 @@ void test_position(void) {
     rejects(c, "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "unpromoted");
     rejects(c, "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1", "no pieces in hand");
     rejects(c, "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "move counters");
+    /* the en-passant square is kept only when a capture there is possible */
+    roundtrip(c, "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2");
+    CHECK(pos_from_fen(&pos, c, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
+                       err, sizeof err) == 0 && pos.ep == SQ_NONE);
     /* a failed parse leaves the position as it was */
     CHECK(pos_from_fen(&pos, c, NULL, err, sizeof err) == 0);
     uint64_t key = pos.key;
