@@ -72,7 +72,9 @@ void notation_san(Position *pos, Move m, char *buf) {
             *b++ = v->type[t].letter;
         char sq[8];
         variant_square_name(v, from, sq);
-        bool want_file = (pawn && cap) || (amb && (!same_file || same_rank));
+        /* pieces: file, else rank, else both; pawns always name their file
+         * when capturing or ambiguous (Diamondback pawns move three ways) */
+        bool want_file = (pawn && (cap || amb)) || (amb && (!same_file || same_rank));
         bool want_rank = amb && same_file;
         if (want_file)
             *b++ = sq[0];

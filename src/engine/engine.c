@@ -167,6 +167,8 @@ bool engine_last_move(const Game *g, MoveDesc *out) {
     return true;
 }
 
+int engine_ply_count(const Game *g) { return g->nmoves; }
+
 bool engine_undo(Game *g) {
     if (!g->nmoves || !g->ops->undo(g->st))
         return false;

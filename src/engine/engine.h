@@ -136,6 +136,7 @@ int engine_moves(Game *g, MoveDesc *out, int max);
  * game started from. */
 int engine_history(Game *g, char (*out)[ENGINE_MOVE_TEXT], int max, bool san);
 bool engine_last_move(const Game *g, MoveDesc *out); /* false before any move */
+int engine_ply_count(const Game *g); /* moves played so far */
 /* Chess-like games only (false for the mancala, whose position text is
  * simple enough to read: see README). */
 bool engine_board(const Game *g, BoardView *out);

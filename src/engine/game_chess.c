@@ -17,6 +17,7 @@
 #include "core/perft.h"
 #include "core/rules.h"
 #include "engine/game.h"
+#include "search/search.h"
 #include "variants/loader.h"
 
 #define MAX_BUILTIN 32
@@ -69,6 +70,7 @@ typedef struct {
     const Variant *v;
     Variant *owned;
     atomic_bool stop;
+    SearchContext *search; /* made by the first chess_go */
     Position pos;
 } ChessGame;
 
@@ -86,6 +88,7 @@ static void *chess_create(const char *variant, const char *fen, char *err, size_
         abort();
     g->v = v;
     g->owned = owned;
+    g->search = NULL;
     atomic_init(&g->stop, false);
     if (pos_from_fen(&g->pos, v, fen, err, errlen)) {
         variant_free(owned);
@@ -97,6 +100,7 @@ static void *chess_create(const char *variant, const char *fen, char *err, size_
 
 static void chess_destroy(void *st) {
     ChessGame *g = st;
+    search_free(g->search);
     variant_free(g->owned);
     free(g);
 }
@@ -174,9 +178,22 @@ static GameResult chess_result(void *st) {
 
 static bool chess_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
                      size_t len) {
-    (void)st, (void)lim, (void)cb;
-    snprintf(best, len, "(none)");
-    return false;
+    ChessGame *g = st;
+    atomic_store(&g->stop, false);
+    if (!g->search)
+        g->search = search_new(g->v);
+    Move m = g->search ? search_go(g->search, &g->pos, lim, cb, &g->stop) : MOVE_NONE;
+    atomic_store(&g->stop, false); /* a late stop must not cut the next search */
+    if (m == MOVE_NONE) {
+        if (best && len)
+            snprintf(best, len, "(none)");
+        return false;
+    }
+    char text[MOVE_TEXT_LEN];
+    notation_coord(&g->pos, m, text);
+    if (best && len)
+        snprintf(best, len, "%s", text);
+    return true;
 }
 
 static void chess_stop(void *st) { atomic_store(&((ChessGame *)st)->stop, true); }

@@ -109,7 +109,7 @@ int engine_export(Game *g, const char *const *tags, char *buf, size_t len) {
             sscanf(sp, " %*d %*d %c", &side);
         second = side == 'b';
     }
-    int cap = 4096;
+    int cap = engine_ply_count(g) + 1;
     char(*mv)[ENGINE_MOVE_TEXT] = malloc((size_t)cap * sizeof *mv);
     if (!mv)
         abort();

@@ -2,6 +2,7 @@
  * thin front end over the engine API. */
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "front/cli.h"
 #include "front/frontends.h"
@@ -38,8 +39,25 @@ static int cmd_help(int argc, char **argv) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2)
+    if (argc < 2) {
+        /* A GUI that starts us without arguments says "xboard", "protover N"
+         * or "uci" first: read that line unbuffered and hand it on. */
+        char line[256];
+        size_t n = 0;
+        char c;
+        if (isatty(STDIN_FILENO))
+            return cmd_help(argc, argv);
+        while (n + 1 < sizeof line && read(STDIN_FILENO, &c, 1) == 1 && c != '\n')
+            if (c != '\r')
+                line[n++] = c;
+        line[n] = 0;
+        char *args[] = {argv[0], line, NULL};
+        if (!strcmp(line, "xboard") || !strncmp(line, "protover ", 9))
+            return xboard_main(2, (args[0] = "xboard", args));
+        if (!strcmp(line, "uci"))
+            return uci_main(2, (args[0] = "uci", args));
         return cmd_help(argc, argv);
+    }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);

@@ -1,10 +1,430 @@
-/* uci.c - placeholder until this front end lands. */
+/* uci.c - UCI over the engine API.
+ *
+ * The game is chosen with the UCI_Variant option (chess, snake-vs-mongoose,
+ * team-mate, diamondback, hannibal); "position startpos" is its rules'
+ * start (Diamondback: the first set-up, Queens on b1 and g8). Moves are
+ * our coordinate text as is: ranks from 1 on every board (a9a10q), castling
+ * as the king's move, Hannibal set-up moves as "MbFh". As in xboard.c the
+ * input thread owns all state and the search runs on a copy of the game
+ * (proto_search.c). After "go infinite" or "go ponder" the bestmove waits
+ * for "stop" or "ponderhit"; a ponder hit turns the search into a timed one
+ * with the budget the clocks of that "go" allow. */
+#include <ctype.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <unistd.h>
 
+#include "engine/engine.h"
 #include "front/frontends.h"
+#include "front/proto_io.h"
+#include "front/proto_search.h"
+
+typedef struct {
+    Game *g;
+    char variant[40];
+    ProtoSearch *search;
+    int hash_mb, threads, level;
+    bool ponder_opt;
+    bool hold;         /* infinite or ponder: bestmove waits for stop/ponderhit */
+    bool pondering;    /* "go ponder" running, no ponderhit yet */
+    int ponder_budget; /* ms to spend after a ponder hit */
+    bool have_held;
+    ProtoResult held;
+    bool quit;
+} Uci;
+
+static void info_string(const char *fmt, const char *a, const char *b) {
+    char msg[600];
+    snprintf(msg, sizeof msg, fmt, a, b);
+    proto_out("info string %s", msg);
+}
+
+static void uci_info(const SearchInfo *in, int tag, void *ud) {
+    (void)tag, (void)ud;
+    char score[32];
+    if (in->mate)
+        snprintf(score, sizeof score, "mate %d", in->mate);
+    else
+        snprintf(score, sizeof score, "cp %d", in->score);
+    proto_out("info depth %d seldepth %d multipv 1 score %s nodes %llu nps %llu time %d%s%s",
+              in->depth, in->seldepth, score, (unsigned long long)in->nodes,
+              (unsigned long long)in->nps, in->time_ms, in->pv[0] ? " pv " : "", in->pv);
+}
+
+static void print_best(const ProtoResult *r) {
+    if (r->fallback)
+        proto_out("info string no move from the searcher: the first legal move stands in");
+    if (!r->best[0])
+        proto_out("bestmove (none)");
+    else if (r->ponder[0])
+        proto_out("bestmove %s ponder %s", r->best, r->ponder);
+    else
+        proto_out("bestmove %s", r->best);
+}
+
+static void on_done(Uci *u) {
+    ProtoResult r;
+    if (!proto_search_finish(u->search, &r))
+        return;
+    if (u->hold) { /* not before stop or ponderhit */
+        u->held = r;
+        u->have_held = true;
+        return;
+    }
+    print_best(&r);
+}
+
+/* Ends a search and prints its move (stop). */
+static void finish_now(Uci *u) {
+    u->hold = false;
+    u->pondering = false;
+    if (u->have_held) {
+        u->have_held = false;
+        print_best(&u->held);
+        return;
+    }
+    if (proto_search_running(u->search)) {
+        proto_search_halt(u->search);
+        proto_search_wait_done(u->search);
+        on_done(u);
+    }
+}
+
+/* Drops a search without a bestmove (new game, position while searching
+ * is a GUI error, but must not leave a thread behind). */
+static void drop_search(Uci *u) {
+    if (proto_search_running(u->search) || u->have_held)
+        finish_now(u); /* UCI wants one bestmove per go */
+}
+
+static bool new_game(Uci *u, const char *variant, const char *fen, char *err, size_t errlen) {
+    char name[sizeof u->variant];
+    snprintf(name, sizeof name, "%s", variant); /* may be u->variant itself */
+    Game *g = proto_new_game(name, fen, err, errlen);
+    if (!g)
+        return false;
+    engine_free(u->g);
+    u->g = g;
+    memcpy(u->variant, name, sizeof name);
+    return true;
+}
+
+/* --- commands ---------------------------------------------------------- */
+
+typedef struct {
+    char **tok; /* as many as the line has words */
+    int n;
+    const char *line;
+} Args;
+
+static void cmd_uci(Uci *u, Args *a) {
+    (void)a;
+    char combo[512] = "";
+    const char *const *games = proto_chess_games();
+    for (int i = 0; games[i]; i++) {
+        strcat(combo, " var ");
+        strcat(combo, games[i]);
+    }
+    proto_out("id name Menagerie");
+    proto_out("id author the Menagerie authors");
+    proto_out("option name Hash type spin default %d min 1 max 65536",
+              u->hash_mb ? u->hash_mb : 16);
+    proto_out("option name Threads type spin default 1 min 1 max 256");
+    proto_out("option name Ponder type check default false");
+    proto_out("option name Level type spin default 0 min 0 max 20");
+    proto_out("option name UCI_Variant type combo default chess%s", combo);
+    proto_out("uciok");
+}
+
+static void cmd_isready(Uci *u, Args *a) {
+    (void)u, (void)a;
+    proto_out("readyok");
+}
+
+static void cmd_setoption(Uci *u, Args *a) {
+    /* setoption name NAME [value VALUE]; NAME may hold blanks */
+    if (a->n < 3 || strcmp(a->tok[1], "name")) {
+        info_string("bad setoption: %s%s", a->line, "");
+        return;
+    }
+    char name[128] = "", value[128] = "";
+    int i = 2;
+    for (; i < a->n && strcmp(a->tok[i], "value"); i++) {
+        if (name[0])
+            strncat(name, " ", sizeof name - strlen(name) - 1);
+        strncat(name, a->tok[i], sizeof name - strlen(name) - 1);
+    }
+    bool has_value = i < a->n;
+    for (i++; i < a->n; i++) {
+        if (value[0])
+            strncat(value, " ", sizeof value - strlen(value) - 1);
+        strncat(value, a->tok[i], sizeof value - strlen(value) - 1);
+    }
+    long v;
+    if (!strcasecmp(name, "Hash") && has_value && proto_parse_long(value, 1, 65536, &v))
+        u->hash_mb = (int)v;
+    else if (!strcasecmp(name, "Threads") && has_value && proto_parse_long(value, 1, 256, &v))
+        u->threads = (int)v;
+    else if (!strcasecmp(name, "Level") && has_value && proto_parse_long(value, 0, 20, &v))
+        u->level = (int)v;
+    else if (!strcasecmp(name, "Ponder") && has_value &&
+             (!strcmp(value, "true") || !strcmp(value, "false")))
+        u->ponder_opt = !strcmp(value, "true");
+    else if (!strcasecmp(name, "UCI_Variant") && has_value) {
+        const char *const *games = proto_chess_games();
+        int k = 0;
+        while (games[k] && strcmp(games[k], value))
+            k++;
+        char err[ENGINE_ERR_LEN];
+        if (!games[k]) {
+            info_string("unknown variant %s%s", value, "");
+            return;
+        }
+        drop_search(u);
+        if (!new_game(u, games[k], NULL, err, sizeof err))
+            info_string("%s%s", err, "");
+    } else
+        info_string("unknown option or bad value: %s%s", a->line, "");
+}
+
+static void cmd_ucinewgame(Uci *u, Args *a) {
+    char err[ENGINE_ERR_LEN];
+    drop_search(u);
+    if (!new_game(u, u->variant, NULL, err, sizeof err))
+        info_string("%s (%s)", err, a->line);
+}
+
+static void cmd_position(Uci *u, Args *a) {
+    char err[ENGINE_ERR_LEN], fen[1024] = "";
+    int i = 1;
+    if (a->n >= 2 && !strcmp(a->tok[1], "startpos")) {
+        i = 2;
+    } else if (a->n >= 3 && !strcmp(a->tok[1], "fen")) {
+        for (i = 2; i < a->n && strcmp(a->tok[i], "moves"); i++) {
+            if (fen[0])
+                strncat(fen, " ", sizeof fen - strlen(fen) - 1);
+            strncat(fen, a->tok[i], sizeof fen - strlen(fen) - 1);
+        }
+    } else {
+        info_string("bad position command: %s%s", a->line, "");
+        return;
+    }
+    if (i < a->n && strcmp(a->tok[i], "moves")) {
+        info_string("bad position command: %s%s", a->line, "");
+        return;
+    }
+    Game *g = proto_new_game(u->variant, fen[0] ? fen : NULL, err, sizeof err);
+    if (!g) {
+        info_string("bad position (%s): %s", err, a->line);
+        return;
+    }
+    for (i++; i < a->n; i++)
+        if (!engine_play(g, a->tok[i], err, sizeof err)) {
+            info_string("illegal move %s (%s); position unchanged", a->tok[i], err);
+            engine_free(g);
+            return;
+        }
+    drop_search(u);
+    engine_free(u->g);
+    u->g = g;
+}
+
+static void cmd_go(Uci *u, Args *a) {
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    bool ponder = false;
+    static const char *const keys[] = {"wtime", "btime", "winc", "binc",    "movestogo",
+                                       "depth", "nodes", "mate", "movetime"};
+    for (int i = 1; i < a->n; i++) {
+        if (!strcmp(a->tok[i], "infinite")) {
+            lim.infinite = true;
+            continue;
+        }
+        if (!strcmp(a->tok[i], "ponder")) {
+            ponder = true;
+            continue;
+        }
+        if (!strcmp(a->tok[i], "searchmoves")) {
+            info_string("searchmoves is not supported: searching all moves%s%s", "", "");
+            while (i + 1 < a->n && (isdigit((unsigned char)a->tok[i + 1][1]) ||
+                                    isupper((unsigned char)a->tok[i + 1][0])))
+                i++;
+            continue;
+        }
+        size_t k = 0;
+        while (k < sizeof keys / sizeof keys[0] && strcmp(keys[k], a->tok[i]))
+            k++;
+        long v;
+        if (k == sizeof keys / sizeof keys[0] || i + 1 >= a->n ||
+            !proto_parse_long(a->tok[i + 1], k == 6 ? 0 : -2147483647, 2147483647, &v)) {
+            info_string("bad go command: %s%s", a->line, "");
+            return;
+        }
+        i++;
+        int iv = (int)(v < -2147483647 ? -2147483647 : v);
+        switch (k) {
+        case 0: lim.time_ms[0] = iv > 0 ? iv : 1; break;
+        case 1: lim.time_ms[1] = iv > 0 ? iv : 1; break;
+        case 2: lim.inc_ms[0] = iv > 0 ? iv : 0; break;
+        case 3: lim.inc_ms[1] = iv > 0 ? iv : 0; break;
+        case 4: lim.movestogo = iv > 0 ? iv : 0; break;
+        case 5: lim.depth = iv > 0 ? iv : 1; break;
+        case 6: lim.nodes = (uint64_t)v; break;
+        case 7: lim.depth = iv > 0 ? 2 * iv - 1 : 1; break;
+        default: lim.movetime_ms = iv > 0 ? iv : 1; break;
+        }
+    }
+    drop_search(u);
+    lim.hash_mb = u->hash_mb;
+    lim.threads = u->threads;
+    lim.level = u->level;
+    int us = engine_side_to_move(u->g);
+    u->ponder_budget = lim.movetime_ms
+                           ? lim.movetime_ms
+                           : proto_budget_ms(lim.time_ms[us], lim.inc_ms[us], lim.movestogo);
+    SearchLimits run = lim;
+    if (ponder) { /* think without limits until ponderhit or stop */
+        memset(&run, 0, sizeof run);
+        run.infinite = true;
+        run.hash_mb = lim.hash_mb;
+        run.threads = lim.threads;
+        run.level = lim.level;
+    }
+    u->hold = ponder || lim.infinite;
+    u->pondering = ponder;
+    u->have_held = false;
+    if (!proto_search_start(u->search, u->g, NULL, &run, uci_info, u, 0)) {
+        u->hold = u->pondering = false;
+        proto_out("bestmove (none)");
+        return;
+    }
+    /* a hard stop before the flag falls, whatever the searcher does */
+    if (!ponder && lim.time_ms[us] > 0 && !lim.infinite) {
+        int t = lim.time_ms[us];
+        int hard = lim.movestogo == 1 ? t * 8 / 10 - 30 : t / 2;
+        proto_search_set_deadline(u->search, proto_now_ms() + (hard < 10 ? 10 : hard));
+    }
+}
+
+static void cmd_stop(Uci *u, Args *a) {
+    (void)a;
+    if (proto_search_running(u->search) || u->have_held)
+        finish_now(u);
+}
+
+static void cmd_ponderhit(Uci *u, Args *a) {
+    if (!u->pondering) {
+        info_string("ponderhit without go ponder: %s%s", a->line, "");
+        return;
+    }
+    u->pondering = false;
+    u->hold = false;
+    if (u->have_held) {
+        u->have_held = false;
+        print_best(&u->held);
+        return;
+    }
+    proto_search_set_deadline(u->search, proto_now_ms() + u->ponder_budget);
+}
+
+static void cmd_quit(Uci *u, Args *a) {
+    (void)a;
+    proto_search_abort(u->search);
+    u->quit = true;
+}
+
+static void cmd_debug(Uci *u, Args *a) {
+    (void)u;
+    if (a->n != 2 || (strcmp(a->tok[1], "on") && strcmp(a->tok[1], "off")))
+        info_string("bad debug command: %s%s", a->line, "");
+}
+
+static void cmd_register(Uci *u, Args *a) {
+    (void)u, (void)a;
+}
+
+typedef struct {
+    const char *name;
+    void (*run)(Uci *u, Args *a);
+} UciCommand;
+
+static const UciCommand commands[] = {
+    {"uci", cmd_uci},
+    {"isready", cmd_isready},
+    {"setoption", cmd_setoption},
+    {"ucinewgame", cmd_ucinewgame},
+    {"position", cmd_position},
+    {"go", cmd_go},
+    {"stop", cmd_stop},
+    {"ponderhit", cmd_ponderhit},
+    {"quit", cmd_quit},
+    {"debug", cmd_debug},
+    {"register", cmd_register},
+};
+
+static void dispatch(Uci *u, char *line) {
+    Args a;
+    size_t len = strlen(line), words = 1;
+    for (size_t i = 0; i < len; i++)
+        words += line[i] == ' ' || line[i] == '\t';
+    char *copy = malloc(len + 1);
+    a.tok = malloc(words * sizeof *a.tok);
+    if (!copy || !a.tok)
+        abort();
+    memcpy(copy, line, len + 1);
+    a.line = line;
+    a.n = proto_split(copy, a.tok, (int)words);
+    size_t i = 0;
+    while (a.n > 0 && i < sizeof commands / sizeof commands[0] &&
+           strcmp(a.tok[0], commands[i].name))
+        i++;
+    if (a.n > 0 && i < sizeof commands / sizeof commands[0])
+        commands[i].run(u, &a);
+    else if (a.n > 0)
+        info_string("unknown command: %s%s", line, "");
+    free(a.tok);
+    free(copy);
+}
 
 int uci_main(int argc, char **argv) {
-    (void)argc, (void)argv;
-    fprintf(stderr, "menagerie: uci is not available yet\n");
-    return 2;
+    Uci u;
+    memset(&u, 0, sizeof u);
+    u.search = proto_search_new();
+    char err[ENGINE_ERR_LEN];
+    if (!new_game(&u, "chess", NULL, err, sizeof err)) {
+        fprintf(stderr, "menagerie uci: %s\n", err);
+        proto_search_free(u.search);
+        return 1;
+    }
+    ProtoLines in;
+    proto_lines_init(&in, STDIN_FILENO);
+    /* arguments are command lines to run before stdin's */
+    for (int i = 1; i < argc && !u.quit; i++) {
+        char line[4096];
+        snprintf(line, sizeof line, "%s", argv[i]);
+        dispatch(&u, line);
+    }
+    while (!u.quit) {
+        ProtoEvent ev = proto_search_wait(u.search, &in);
+        if (ev == PROTO_EV_DONE)
+            on_done(&u);
+        else if (ev == PROTO_EV_LINE) {
+            char *line = proto_lines_take(&in);
+            if (line)
+                dispatch(&u, line);
+        } else {
+            /* end of input: a timed search still answers; an endless one ends */
+            if (proto_search_running(u.search) && !u.hold) {
+                proto_search_wait_done(u.search);
+                on_done(&u);
+            }
+            break;
+        }
+    }
+    proto_search_free(u.search);
+    proto_lines_free(&in);
+    engine_free(u.g);
+    return 0;
 }

@@ -1,10 +1,325 @@
-/* web.c - placeholder until this front end lands. */
+/* web.c - `menagerie serve`: the web app over libmicrohttpd.
+ *
+ * Static files (www/, compiled into the binary) are served by exact name; every
+ * path under /api/ goes to web_api.c. The server binds to loopback unless --host
+ * says otherwise, answers only to loopback Host names then (no DNS rebinding), and
+ * takes API calls that change anything only as application/json (no cross-site
+ * form posts). SIGINT/SIGTERM stop it cleanly: engines stop, games are saved. */
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <stdatomic.h>
+#include <stdint.h>
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include <sys/socket.h>
 
+#include <microhttpd.h>
+
+#include "core/embedded.h"
 #include "front/frontends.h"
+#include "front/web.h"
+
+typedef struct {
+    char *buf;
+    size_t len, cap;
+    bool too_big;
+} Upload;
+
+static bool loopback_only = true;
+static atomic_uint bound_port; /* set once the socket is bound */
+
+void web_reply_error(WebReply *out, int status, const char *msg) {
+    /* messages may quote what the client sent: keep them printable ASCII */
+    char clean[256];
+    size_t n = 0;
+    for (; msg[n] && n + 1 < sizeof clean; n++)
+        clean[n] = msg[n] >= 0x20 && msg[n] < 0x7f ? msg[n] : '?';
+    clean[n] = 0;
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "error", clean);
+    cJSON_AddNumberToObject(o, "status", status);
+    web_reply_json(out, status, o);
+}
+
+void web_reply_json(WebReply *out, int status, cJSON *json) {
+    free(out->body);
+    out->status = status;
+    out->body = json ? cJSON_PrintUnformatted(json) : NULL;
+    if (!out->body)
+        out->body = strdup("{\"error\":\"out of memory\",\"status\":500}");
+    if (!out->body)
+        abort();
+    out->len = strlen(out->body);
+    out->type = "application/json";
+    cJSON_Delete(json);
+}
+
+/* ---- static files ---- */
+
+typedef struct {
+    const char *ext, *type;
+} MimeType;
+
+static const MimeType mime_types[] = {
+    {"html", "text/html; charset=utf-8"},
+    {"css", "text/css; charset=utf-8"},
+    {"js", "text/javascript; charset=utf-8"},
+    {"svg", "image/svg+xml"},
+    {"png", "image/png"},
+    {"ico", "image/x-icon"},
+    {"json", "application/json"},
+    {"txt", "text/plain; charset=utf-8"},
+};
+
+static const char *mime_of(const char *name) {
+    const char *dot = strrchr(name, '.');
+    for (size_t i = 0; dot && i < sizeof mime_types / sizeof mime_types[0]; i++)
+        if (!strcmp(dot + 1, mime_types[i].ext))
+            return mime_types[i].type;
+    return "application/octet-stream";
+}
+
+static const EmbeddedFile *static_file(const char *url) {
+    const char *name = strcmp(url, "/") ? url + 1 : "index.html";
+    for (const EmbeddedFile *f = www_files; f->name; f++)
+        if (!strcmp(f->name, name))
+            return f;
+    return NULL;
+}
+
+/* ---- requests ---- */
+
+/* With a loopback address the Host header must name loopback too. */
+static bool host_allowed(struct MHD_Connection *c) {
+    if (!loopback_only)
+        return true;
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    if (!host)
+        return true; /* HTTP/1.0 */
+    static const char *const names[] = {"127.0.0.1", "localhost", "[::1]"};
+    for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+        size_t n = strlen(names[i]);
+        if (strncasecmp(host, names[i], n) != 0)
+            continue;
+        if (host[n] == 0)
+            return true;
+        if (host[n] == ':' && strtoul(host + n + 1, NULL, 10) == atomic_load(&bound_port))
+            return true;
+    }
+    return false;
+}
+
+static bool is_json(struct MHD_Connection *c) {
+    const char *t = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Content-Type");
+    return t && !strncasecmp(t, "application/json", 16);
+}
+
+static void route(struct MHD_Connection *c, const char *url, const char *method, Upload *u,
+                  WebReply *out) {
+    bool api = !strcmp(url, "/api") || !strncmp(url, "/api/", 5);
+    bool reads = !strcmp(method, "GET") || !strcmp(method, "HEAD");
+    if (!host_allowed(c)) {
+        web_reply_error(out, 403, "this server answers to 127.0.0.1 and localhost only");
+    } else if (u->too_big) {
+        web_reply_error(out, 413, "the request body is too large");
+    } else if (api && !reads && !is_json(c)) {
+        web_reply_error(out, 415, "send the request as Content-Type: application/json");
+    } else if (api) {
+        web_api_handle(!strcmp(method, "HEAD") ? "GET" : method, url, u->buf ? u->buf : "", u->len,
+                       out);
+    } else if (!reads) {
+        web_reply_error(out, 405, "method not allowed here");
+    } else {
+        const EmbeddedFile *f = static_file(url);
+        if (!f) {
+            web_reply_error(out, 404, "no such page");
+            return;
+        }
+        out->status = 200;
+        out->type = mime_of(f->name);
+        out->body = NULL; /* served from the table itself */
+        out->len = f->len;
+        out->filename[0] = 0;
+    }
+}
+
+static enum MHD_Result send_reply(struct MHD_Connection *c, const char *url, WebReply *r) {
+    struct MHD_Response *resp;
+    const EmbeddedFile *f = NULL;
+    if (!r->body && r->status == 200 && (f = static_file(url)))
+        resp = MHD_create_response_from_buffer(f->len, (void *)f->data, MHD_RESPMEM_PERSISTENT);
+    else
+        resp = MHD_create_response_from_buffer(r->len, r->body, MHD_RESPMEM_MUST_FREE);
+    if (!resp) {
+        free(r->body);
+        return MHD_NO;
+    }
+    MHD_add_response_header(resp, "Content-Type", r->type ? r->type : "text/plain");
+    MHD_add_response_header(resp, "Cache-Control", f ? "no-cache" : "no-store");
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    MHD_add_response_header(resp, "Referrer-Policy", "no-referrer");
+    MHD_add_response_header(resp, "Content-Security-Policy",
+                            "default-src 'self'; style-src 'self' 'unsafe-inline'; "
+                            "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
+                            "frame-ancestors 'none'");
+    if (r->filename[0]) {
+        char cd[128];
+        snprintf(cd, sizeof cd, "attachment; filename=\"%s\"", r->filename);
+        MHD_add_response_header(resp, "Content-Disposition", cd);
+    }
+    enum MHD_Result ret = MHD_queue_response(c, (unsigned)r->status, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
+                                  const char *method, const char *version, const char *data,
+                                  size_t *size, void **con_cls) {
+    (void)cls, (void)version;
+    Upload *u = *con_cls;
+    if (!u) {
+        u = calloc(1, sizeof *u);
+        if (!u)
+            return MHD_NO;
+        *con_cls = u;
+        return MHD_YES;
+    }
+    if (*size) {
+        if (!u->too_big && u->len + *size > WEB_MAX_BODY) {
+            u->too_big = true;
+            free(u->buf);
+            u->buf = NULL;
+            u->len = u->cap = 0;
+        }
+        if (!u->too_big) {
+            if (u->len + *size + 1 > u->cap) {
+                size_t cap = u->cap ? u->cap : 4096;
+                while (cap < u->len + *size + 1)
+                    cap *= 2;
+                char *nb = realloc(u->buf, cap);
+                if (!nb)
+                    return MHD_NO;
+                u->buf = nb;
+                u->cap = cap;
+            }
+            memcpy(u->buf + u->len, data, *size);
+            u->len += *size;
+            u->buf[u->len] = 0;
+        }
+        *size = 0;
+        return MHD_YES;
+    }
+    WebReply r;
+    memset(&r, 0, sizeof r);
+    route(c, url, method, u, &r);
+    return send_reply(c, url, &r);
+}
+
+static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
+                    enum MHD_RequestTerminationCode code) {
+    (void)cls, (void)c, (void)code;
+    Upload *u = *con_cls;
+    if (u) {
+        free(u->buf);
+        free(u);
+    }
+    *con_cls = NULL;
+}
+
+/* ---- the command ---- */
+
+static int usage(void) {
+    fprintf(stderr, "usage: menagerie serve [--port N] [--host ADDR] [--data DIR]\n"
+                    "  --port N    TCP port (default 8080; 0 picks a free one)\n"
+                    "  --host ADDR address to listen on (default 127.0.0.1, loopback)\n"
+                    "  --data DIR  where games are saved (default ./data)\n");
+    return 2;
+}
 
 int web_main(int argc, char **argv) {
-    (void)argc, (void)argv;
-    fprintf(stderr, "menagerie: web is not available yet\n");
-    return 2;
+    long port = 8080;
+    const char *host = "127.0.0.1", *dir = "data";
+    for (int i = 1; i < argc; i += 2) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return usage(), 0;
+        if (!v)
+            return usage();
+        if (!strcmp(a, "--port")) {
+            port = strtol(v, &end, 10);
+            if (*end || end == v || port < 0 || port > 65535)
+                return usage();
+        } else if (!strcmp(a, "--host")) {
+            host = v;
+        } else if (!strcmp(a, "--data")) {
+            dir = v;
+        } else {
+            return usage();
+        }
+    }
+    struct sockaddr_storage ss;
+    memset(&ss, 0, sizeof ss);
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+    struct sockaddr_in *in4 = (struct sockaddr_in *)&ss;
+    struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&ss;
+    if (!strcmp(host, "localhost"))
+        host = "127.0.0.1";
+    if (inet_pton(AF_INET, host, &in4->sin_addr) == 1) {
+        in4->sin_family = AF_INET;
+        in4->sin_port = htons((uint16_t)port);
+        loopback_only = (ntohl(in4->sin_addr.s_addr) >> 24) == 127;
+    } else if (inet_pton(AF_INET6, host, &in6->sin6_addr) == 1) {
+        in6->sin6_family = AF_INET6;
+        in6->sin6_port = htons((uint16_t)port);
+        flags |= MHD_USE_IPv6;
+        loopback_only = IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr);
+    } else {
+        fprintf(stderr, "menagerie serve: \"%s\" is not an IPv4 or IPv6 address\n", host);
+        return 2;
+    }
+
+    /* Signals reach only the main thread's sigwait: block them before any
+     * thread starts, so every thread inherits the mask. */
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGINT);
+    sigaddset(&set, SIGTERM);
+    sigaddset(&set, SIGHUP);
+    pthread_sigmask(SIG_BLOCK, &set, NULL);
+    signal(SIGPIPE, SIG_IGN);
+
+    (void)engine_game_names(); /* built once here, before any thread reads it */
+    char err[300];
+    if (!web_games_open(dir, err, sizeof err)) {
+        fprintf(stderr, "menagerie serve: %s\n", err);
+        return 1;
+    }
+    struct MHD_Daemon *d =
+        MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR,
+                         (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)4,
+                         MHD_OPTION_CONNECTION_LIMIT, (unsigned)256, MHD_OPTION_CONNECTION_TIMEOUT,
+                         (unsigned)60, MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL, MHD_OPTION_END);
+    if (!d) {
+        fprintf(stderr, "menagerie serve: cannot listen on %s port %ld (in use?)\n", host, port);
+        web_games_close();
+        return 1;
+    }
+    const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
+    atomic_store(&bound_port, info && info->port ? info->port : (unsigned)port);
+    bool v6 = strchr(host, ':') != NULL;
+    printf("Menagerie is serving at http://%s%s%s:%u/ (games saved in %s; Ctrl-C stops)\n",
+           v6 ? "[" : "", host, v6 ? "]" : "", atomic_load(&bound_port), dir);
+    fflush(stdout);
+
+    int sig = 0;
+    sigwait(&set, &sig);
+    printf("menagerie serve: stopping (signal %d)\n", sig);
+    fflush(stdout);
+    MHD_stop_daemon(d);
+    web_games_close();
+    return 0;
 }

@@ -1,4 +1,376 @@
-/* test_search.c - placeholder until the searcher lands. */
-#include "test.h"
+/* test_search.c - the searcher through the engine API: mates found (and
+ * proved by brute force over the rules), Diamondback corner wins, draw
+ * scores, determinism, stopping, weak levels, and the evaluation's sanity. */
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
 
-void test_search(void) {}
+#include "core/position.h"
+#include "engine/engine.h"
+#include "search/eval.h"
+#include "search/search.h"
+#include "test.h"
+#include "variants/loader.h"
+
+typedef struct {
+    SearchInfo last;
+    int calls;
+} Seen;
+
+static void on_info(const SearchInfo *si, void *ud) {
+    Seen *s = ud;
+    s->last = *si;
+    s->calls++;
+}
+
+static Game *open_game(const char *variant, const char *fen) {
+    char err[ENGINE_ERR_LEN];
+    Game *g = engine_new(variant, fen, err, sizeof err);
+    if (!g)
+        test_fail(__FILE__, __LINE__, "%s %s: %s", variant, fen ? fen : "start", err);
+    return g;
+}
+
+static bool go_depth(Game *g, int depth, Seen *seen, char *best) {
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = depth;
+    lim.threads = 1;
+    lim.hash_mb = 8;
+    memset(seen, 0, sizeof *seen);
+    SearchCallbacks cb = {on_info, seen};
+    return engine_go(g, &lim, &cb, best, ENGINE_MOVE_TEXT);
+}
+
+/* The side to move wins (mate, corner) within n of its moves, whatever the
+ * other side does: proved over the rules, not the searcher. */
+static bool forces_win(Game *g, int n) {
+    Side us = engine_side_to_move(g);
+    ResultKind win = us == SIDE_FIRST ? RESULT_FIRST_WINS : RESULT_SECOND_WINS;
+    char(*mine)[ENGINE_MOVE_TEXT] = malloc(ENGINE_MAX_MOVES * sizeof *mine);
+    char(*theirs)[ENGINE_MOVE_TEXT] = malloc(ENGINE_MAX_MOVES * sizeof *theirs);
+    int nm = engine_legal_moves(g, mine, ENGINE_MAX_MOVES, false);
+    bool found = false;
+    char err[ENGINE_ERR_LEN];
+    for (int i = 0; i < nm && !found; i++) {
+        engine_play(g, mine[i], err, sizeof err);
+        GameResult r = engine_result(g);
+        if (r.kind == win)
+            found = true;
+        else if (r.kind == RESULT_NONE && n > 1) {
+            int nr = engine_legal_moves(g, theirs, ENGINE_MAX_MOVES, false);
+            bool all = nr > 0;
+            for (int j = 0; j < nr && all; j++) {
+                engine_play(g, theirs[j], err, sizeof err);
+                all = forces_win(g, n - 1);
+                engine_undo(g);
+            }
+            found = all;
+        }
+        engine_undo(g);
+    }
+    free(mine);
+    free(theirs);
+    return found;
+}
+
+/* The engine finds a win in n moves: its move keeps the forced win in n
+ * (checked by brute force) and it reports mate n. */
+static void check_mate(const char *variant, const char *fen, int n, const char *reason) {
+    Game *g = open_game(variant, fen);
+    if (!g)
+        return;
+    Seen seen;
+    char best[ENGINE_MOVE_TEXT], err[ENGINE_ERR_LEN];
+    CHECK(go_depth(g, 2 * n + 3, &seen, best));
+    if (seen.last.mate != n)
+        test_fail(__FILE__, __LINE__, "%s %s: mate %d reported, want %d", variant, fen,
+                  seen.last.mate, n);
+    if (!engine_play(g, best, err, sizeof err)) {
+        test_fail(__FILE__, __LINE__, "%s: illegal best move %s", variant, best);
+    } else if (n == 1) {
+        GameResult r = engine_result(g);
+        CHECK(r.kind == RESULT_FIRST_WINS || r.kind == RESULT_SECOND_WINS);
+        if (reason && strcmp(r.reason, reason))
+            test_fail(__FILE__, __LINE__, "%s: %s ends by \"%s\", want \"%s\"", variant, best,
+                      r.reason, reason);
+    } else {
+        /* every reply still loses within n - 1 */
+        char(*rep)[ENGINE_MOVE_TEXT] = malloc(ENGINE_MAX_MOVES * sizeof *rep);
+        int nr = engine_legal_moves(g, rep, ENGINE_MAX_MOVES, false);
+        CHECK(nr > 0);
+        for (int j = 0; j < nr; j++) {
+            engine_play(g, rep[j], err, sizeof err);
+            if (!forces_win(g, n - 1))
+                test_fail(__FILE__, __LINE__, "%s: after %s %s no mate in %d", variant, best,
+                          rep[j], n - 1);
+            engine_undo(g);
+        }
+        free(rep);
+    }
+    engine_free(g);
+}
+
+static void test_mates(void) {
+    /* back-rank mates: the queen or rook to the last rank */
+    check_mate("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1", 1, "checkmate");
+    check_mate("snake-vs-mongoose", "5k4/4ppp3/10/10/10/10/10/10/10/Q4K4 w - - 0 1", 1,
+               "checkmate");
+    check_mate("hannibal", "5k4/4ppp3/10/10/10/10/10/10/Q4K4 w - - 0 1", 1, "checkmate");
+    /* Team-Mate: the Phoenix's alfil leap checks h8, the Unicorn guards g8,
+     * the King g7 and h7 */
+    check_mate("team-mate", "7k/4U3/6K1/8/3F4/8/8/8 w - - 0 1", 1, "checkmate");
+    /* king and rook: 1.Kb6 Kb8 2.Rg8# */
+    check_mate("chess", "k7/8/2K5/8/8/8/8/6R1 w - - 0 1", 2, NULL);
+    check_mate("snake-vs-mongoose", "k9/10/2K7/10/10/10/10/10/10/8R1 w - - 0 1", 2, NULL);
+    /* Black to move mates too */
+    check_mate("chess", "r5k1/8/8/8/8/8/5PPP/6K1 b - - 0 1", 1, "checkmate");
+}
+
+static void test_corners(void) {
+    /* Diamondback: a King or pawn reaching the enemy King's corner wins */
+    check_mate("diamondback", "8/6K1/8/8/8/1k6/8/8 w - - 0 1", 1, "reached the enemy corner");
+    check_mate("diamondback", "8/6P1/8/4k3/8/8/8/K7 w - - 0 1", 1, "reached the enemy corner");
+    /* Black's king walks to a1 */
+    check_mate("diamondback", "8/8/8/8/4K3/8/1k6/8 b - - 0 1", 1, "reached the enemy corner");
+}
+
+static void check_score(const char *variant, const char *fen, int depth, int lo, int hi) {
+    Game *g = open_game(variant, fen);
+    if (!g)
+        return;
+    Seen seen;
+    char best[ENGINE_MOVE_TEXT];
+    CHECK(go_depth(g, depth, &seen, best));
+    if (seen.last.mate || seen.last.score < lo || seen.last.score > hi)
+        test_fail(__FILE__, __LINE__, "%s %s: score %d mate %d, want %d..%d", variant, fen,
+                  seen.last.score, seen.last.mate, lo, hi);
+    engine_free(g);
+}
+
+static void test_draws(void) {
+    /* a queen up, but the 50-move rule ends the game with the next move */
+    check_score("chess", "7k/8/8/8/8/8/8/1Q5K w - - 99 80", 6, 0, 0);
+    /* the same with a fresh clock is a win */
+    check_score("chess", "7k/8/8/8/8/8/8/1Q5K w - - 0 80", 6, 500, 40000);
+    /* a queen and rook down, perpetual check Qg5+/Qf6+ saves the game */
+    check_score("chess", "r4rk1/5p1p/5Q2/8/8/8/q4PPP/6K1 w - - 0 1", 9, 0, 0);
+    /* Team-Mate's 64-move rule */
+    check_score("team-mate", "7k/8/8/8/3UC3/8/8/K7 w - - 127 90", 5, 0, 0);
+    /* Team-Mate: a lone piece cannot mate; the eval knows it is drawish */
+    check_score("team-mate", "7k/8/8/8/3U4/8/8/K7 w - - 0 1", 5, -60, 60);
+}
+
+/* Repetition through the game's own history: after the moves below the
+ * start position has occurred twice; repeating it again draws. */
+static void test_repetition_history(void) {
+    Game *g = open_game("chess", "r4rk1/5p1p/8/6Q1/8/8/q4PPP/6K1 b - - 0 1");
+    if (!g)
+        return;
+    char err[ENGINE_ERR_LEN];
+    const char *moves[] = {"g8h8", "g5f6", "h8g8", "g5f6"};
+    CHECK(engine_play(g, moves[0], err, sizeof err));
+    CHECK(engine_play(g, moves[1], err, sizeof err));
+    CHECK(engine_play(g, moves[2], err, sizeof err));
+    Seen seen;
+    char best[ENGINE_MOVE_TEXT];
+    /* White to move, a queen and rook down: only the perpetual holds */
+    CHECK(go_depth(g, 8, &seen, best));
+    CHECK(seen.last.score == 0 && !seen.last.mate);
+    CHECK(!strcmp(best, "f6g5"));
+    engine_free(g);
+}
+
+static void test_determinism(void) {
+    const char *variants[] = {"chess", "snake-vs-mongoose", "team-mate", "diamondback",
+                              "hannibal"};
+    for (int i = 0; i < 5; i++) {
+        uint64_t nodes[2];
+        char best[2][ENGINE_MOVE_TEXT];
+        for (int k = 0; k < 2; k++) {
+            Game *g = open_game(variants[i], NULL);
+            if (!g)
+                return;
+            Seen seen;
+            go_depth(g, 6, &seen, best[k]);
+            nodes[k] = seen.last.nodes;
+            engine_free(g);
+        }
+        CHECK(nodes[0] == nodes[1] && nodes[0] > 0);
+        CHECK(!strcmp(best[0], best[1]));
+    }
+    /* a node limit stops at the same node every time */
+    uint64_t n[2];
+    for (int k = 0; k < 2; k++) {
+        Game *g = open_game("chess", NULL);
+        SearchLimits lim;
+        memset(&lim, 0, sizeof lim);
+        lim.nodes = 30000;
+        lim.threads = 1;
+        Seen seen;
+        memset(&seen, 0, sizeof seen);
+        SearchCallbacks cb = {on_info, &seen};
+        char best[ENGINE_MOVE_TEXT];
+        CHECK(engine_go(g, &lim, &cb, best, sizeof best));
+        n[k] = seen.last.nodes;
+        engine_free(g);
+    }
+    CHECK(n[0] == n[1]);
+}
+
+typedef struct {
+    Game *g;
+    SearchLimits lim;
+    char best[ENGINE_MOVE_TEXT];
+    bool ok;
+} GoJob;
+
+static void *go_thread(void *arg) {
+    GoJob *j = arg;
+    j->ok = engine_go(j->g, &j->lim, NULL, j->best, sizeof j->best);
+    return NULL;
+}
+
+static double seconds(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static bool is_legal(Game *g, const char *move) {
+    char(*all)[ENGINE_MOVE_TEXT] = malloc(ENGINE_MAX_MOVES * sizeof *all);
+    int n = engine_legal_moves(g, all, ENGINE_MAX_MOVES, false);
+    bool found = false;
+    for (int i = 0; i < n; i++)
+        found |= !strcmp(all[i], move);
+    free(all);
+    return found;
+}
+
+static void test_stop(void) {
+    /* infinite analysis on two threads ends promptly on engine_stop */
+    const char *variants[] = {"chess", "hannibal"};
+    for (int i = 0; i < 2; i++) {
+        GoJob j;
+        memset(&j, 0, sizeof j);
+        j.g = open_game(variants[i], NULL);
+        if (!j.g)
+            return;
+        j.lim.infinite = true;
+        j.lim.threads = 2;
+        pthread_t t;
+        pthread_create(&t, NULL, go_thread, &j);
+        struct timespec ts = {0, 150000000};
+        nanosleep(&ts, NULL);
+        double t0 = seconds();
+        engine_stop(j.g);
+        pthread_join(t, NULL);
+        double dt = seconds() - t0;
+        if (dt > 0.5)
+            test_fail(__FILE__, __LINE__, "%s: stop took %.3f s", variants[i], dt);
+        CHECK(j.ok);
+        CHECK(is_legal(j.g, j.best));
+        engine_free(j.g);
+    }
+    /* a fixed time per move is kept */
+    Game *g = open_game("snake-vs-mongoose", NULL);
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.movetime_ms = 200;
+    char best[ENGINE_MOVE_TEXT];
+    double t0 = seconds();
+    CHECK(engine_go(g, &lim, NULL, best, sizeof best));
+    double dt = seconds() - t0;
+    CHECK(dt < 0.45);
+    CHECK(is_legal(g, best));
+    engine_free(g);
+}
+
+static void test_levels(void) {
+    const char *variants[] = {"chess", "snake-vs-mongoose", "team-mate", "diamondback",
+                              "hannibal"};
+    for (int i = 0; i < 5; i++) {
+        Game *g = open_game(variants[i], NULL);
+        if (!g)
+            return;
+        for (int ply = 0; ply < 12 && engine_result(g).kind == RESULT_NONE; ply++) {
+            SearchLimits lim;
+            memset(&lim, 0, sizeof lim);
+            lim.level = ply % 2 ? 1 : 5;
+            lim.time_ms[0] = lim.time_ms[1] = 60000;
+            char best[ENGINE_MOVE_TEXT], err[ENGINE_ERR_LEN];
+            CHECK(engine_go(g, &lim, NULL, best, sizeof best));
+            if (!engine_play(g, best, err, sizeof err)) {
+                test_fail(__FILE__, __LINE__, "%s level move %s: %s", variants[i], best, err);
+                break;
+            }
+        }
+        engine_free(g);
+    }
+    /* a finished game has no best move */
+    Game *g = open_game("chess", "6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1");
+    char err[ENGINE_ERR_LEN], best[ENGINE_MOVE_TEXT];
+    CHECK(engine_play(g, "a1a8", err, sizeof err));
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 3;
+    CHECK(!engine_go(g, &lim, NULL, best, sizeof best));
+    engine_free(g);
+}
+
+static void test_values(void) {
+    char err[160];
+    Variant *v = variant_load_builtin("chess", err, sizeof err);
+    CHECK(v != NULL);
+    if (!v)
+        return;
+    int n = variant_type_by_letter(v, 'N'), b = variant_type_by_letter(v, 'B');
+    int r = variant_type_by_letter(v, 'R'), q = variant_type_by_letter(v, 'Q');
+    int vn = eval_estimate_value(v, n), vb = eval_estimate_value(v, b);
+    int vr = eval_estimate_value(v, r), vq = eval_estimate_value(v, q);
+    CHECK(vn > 270 && vn < 380 && vb > 270 && vb < 380);
+    CHECK(vr > 450 && vr < 580 && vq > 850 && vq < 1050);
+    /* the start positions are nearly level */
+    const char *variants[] = {"chess", "snake-vs-mongoose", "team-mate", "diamondback",
+                              "hannibal"};
+    for (int i = 0; i < 5; i++) {
+        Variant *w = variant_load_builtin(variants[i], err, sizeof err);
+        Eval *e = eval_new(w);
+        Position *pos = malloc(sizeof *pos);
+        CHECK(e && pos && !pos_from_fen(pos, w, NULL, err, sizeof err));
+        int s = eval_evaluate(e, pos);
+        if (s < -100 || s > 100)
+            test_fail(__FILE__, __LINE__, "%s start eval %d", variants[i], s);
+        free(pos);
+        eval_free(e);
+        variant_free(w);
+    }
+    /* value=L:cp in a variant file overrides the estimate */
+    Variant *o = variant_load_text("name=x\nfiles=8 ranks=8\npromoChoice=QN\n"
+                                   "pawn:P:ifmnDfmWfceF:pawn\nknight:N:N:knight\n"
+                                   "queen:Q:Q:queen\nking:K:K:king\nvalue=N:777\n"
+                                   "startFen=4k3/pppppppp/8/8/8/8/PPPPPPPP/1N2K1Q1 w - - 0 1\n",
+                                   "x", err, sizeof err);
+    if (!o) {
+        test_fail(__FILE__, __LINE__, "variant text: %s", err);
+    } else {
+        Eval *e = eval_new(o);
+        CHECK(e && eval_piece_value(e, variant_type_by_letter(o, 'N')) == 777);
+        eval_free(e);
+        variant_free(o);
+    }
+    variant_free(v);
+}
+
+void test_search(void) {
+    test_mates();
+    test_corners();
+    test_draws();
+    test_repetition_history();
+    test_determinism();
+    test_stop();
+    test_levels();
+    test_values();
+}

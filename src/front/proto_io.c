@@ -1,0 +1,266 @@
+/* proto_io.c - shared helpers of the protocol front ends (see proto_io.h). */
+#include "front/proto_io.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+static pthread_mutex_t out_lock = PTHREAD_MUTEX_INITIALIZER;
+
+void proto_out(const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    pthread_mutex_lock(&out_lock);
+    vfprintf(stdout, fmt, ap);
+    fputc('\n', stdout);
+    fflush(stdout);
+    pthread_mutex_unlock(&out_lock);
+    va_end(ap);
+}
+
+int64_t proto_now_ms(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (int64_t)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+void proto_lines_init(ProtoLines *r, int fd) {
+    memset(r, 0, sizeof *r);
+    r->fd = fd;
+    r->cap = 4096;
+    r->buf = malloc(r->cap);
+    if (!r->buf)
+        abort();
+}
+
+void proto_lines_free(ProtoLines *r) {
+    free(r->buf);
+    r->buf = NULL;
+}
+
+bool proto_lines_ready(const ProtoLines *r) {
+    return memchr(r->buf + r->start, '\n', r->len - r->start) != NULL ||
+           (r->eof && r->len > r->start);
+}
+
+bool proto_lines_fill(ProtoLines *r) {
+    if (r->eof)
+        return false;
+    if (r->start > 0) { /* drop consumed text */
+        memmove(r->buf, r->buf + r->start, r->len - r->start);
+        r->len -= r->start;
+        r->start = 0;
+    }
+    if (r->cap - r->len < 1024) {
+        if (r->cap >= (1u << 24)) { /* a 16 MB line: drop it */
+            r->len = 0;
+        } else {
+            r->cap *= 2;
+            r->buf = realloc(r->buf, r->cap);
+            if (!r->buf)
+                abort();
+        }
+    }
+    ssize_t k;
+    do
+        k = read(r->fd, r->buf + r->len, r->cap - r->len - 1);
+    while (k < 0 && errno == EINTR);
+    if (k <= 0) {
+        r->eof = true;
+        return false;
+    }
+    r->len += (size_t)k;
+    return true;
+}
+
+char *proto_lines_take(ProtoLines *r) {
+    char *s = r->buf + r->start;
+    char *nl = memchr(s, '\n', r->len - r->start);
+    if (!nl) {
+        if (!r->eof || r->len == r->start)
+            return NULL;
+        r->buf[r->len] = 0; /* room kept by fill */
+        r->start = r->len;
+        return s;
+    }
+    *nl = 0;
+    if (nl > s && nl[-1] == '\r')
+        nl[-1] = 0;
+    r->start = (size_t)(nl - r->buf) + 1;
+    return s;
+}
+
+int proto_split(char *line, char **tok, int max) {
+    int n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(line, " \t\r", &save); t && n < max; t = strtok_r(NULL, " \t\r", &save))
+        tok[n++] = t;
+    return n;
+}
+
+bool proto_parse_long(const char *s, long min, long max, long *out) {
+    if (!s || !*s)
+        return false;
+    const char *p = s;
+    if (*p == '-' || *p == '+')
+        p++;
+    if (!*p)
+        return false;
+    for (const char *q = p; *q; q++)
+        if (!isdigit((unsigned char)*q))
+            return false;
+    errno = 0;
+    long v = strtol(s, NULL, 10);
+    if (errno || v < min || v > max)
+        return false;
+    *out = v;
+    return true;
+}
+
+bool proto_parse_double(const char *s, double *out) {
+    if (!s || !*s)
+        return false;
+    int dots = 0, digits = 0;
+    for (const char *q = s; *q; q++) {
+        if (*q == '.')
+            dots++;
+        else if (isdigit((unsigned char)*q))
+            digits++;
+        else
+            return false;
+    }
+    if (dots > 1 || !digits)
+        return false;
+    *out = strtod(s, NULL);
+    return *out < 1e9;
+}
+
+static const char *chess_games[64];
+static pthread_once_t chess_games_once = PTHREAD_ONCE_INIT;
+
+static void fill_chess_games(void) {
+    const char *const *all = engine_game_names();
+    int n = 0;
+    for (int i = 0; all[i] && n < 63; i++) {
+        char err[ENGINE_ERR_LEN];
+        Game *g = engine_new(all[i], NULL, err, sizeof err);
+        if (!g)
+            continue;
+        GameInfo info;
+        engine_info(g, &info);
+        if (info.kind == KIND_CHESS)
+            chess_games[n++] = all[i];
+        engine_free(g);
+    }
+    chess_games[n] = NULL;
+}
+
+const char *const *proto_chess_games(void) {
+    pthread_once(&chess_games_once, fill_chess_games);
+    return chess_games;
+}
+
+Game *proto_new_game(const char *variant, const char *fen, char *err, size_t errlen) {
+    char start[512];
+    if (!fen) {
+        const char *const *setups = engine_setups(variant);
+        if (setups[0] && !engine_start_fen(variant, setups[0], start, sizeof start, err, errlen))
+            fen = start;
+    }
+    return engine_new(variant, fen, err, errlen);
+}
+
+Game *proto_clone(Game *g) {
+    GameInfo info;
+    char fen[512], err[ENGINE_ERR_LEN];
+    engine_info(g, &info);
+    engine_initial_text(g, fen, sizeof fen);
+    Game *c = engine_new(info.name, fen, err, sizeof err);
+    if (!c)
+        return NULL;
+    char(*hist)[ENGINE_MOVE_TEXT] = malloc(PROTO_MAX_PLIES * sizeof *hist);
+    if (!hist)
+        abort();
+    int n = engine_history(g, hist, PROTO_MAX_PLIES, false);
+    for (int i = 0; i < n; i++)
+        if (!engine_play(c, hist[i], err, sizeof err)) {
+            engine_free(c);
+            c = NULL;
+            break;
+        }
+    free(hist);
+    return c;
+}
+
+bool proto_shift_ranks(const char *in, int delta, char *out, size_t len) {
+    size_t n = 0;
+    for (const char *p = in; *p;) {
+        if (n + 4 >= len)
+            return false;
+        if (islower((unsigned char)*p) && isdigit((unsigned char)p[1])) {
+            out[n++] = *p++;
+            int r = 0;
+            while (isdigit((unsigned char)*p))
+                r = r * 10 + (*p++ - '0');
+            r += delta;
+            if (r < 0 || r > 99)
+                return false;
+            n += (size_t)snprintf(out + n, len - n, "%d", r);
+        } else
+            out[n++] = *p++;
+    }
+    out[n] = 0;
+    return true;
+}
+
+bool proto_first_move(Game *g, char *out, size_t len) {
+    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
+    if (!m)
+        abort();
+    int n = engine_moves(g, m, ENGINE_MAX_MOVES);
+    if (n > 0)
+        snprintf(out, len, "%s", m[0].text);
+    free(m);
+    return n > 0;
+}
+
+char proto_gated_piece(Game *g, const char *move) {
+    BoardView before, after;
+    char err[ENGINE_ERR_LEN];
+    if (!engine_board(g, &before) || !engine_play(g, move, err, sizeof err))
+        return 0;
+    engine_board(g, &after);
+    engine_undo(g);
+    int side = before.side;
+    if (before.hand[side][0]) /* a set-up move gates nothing */
+        return 0;
+    for (int f = 0; f < before.files && f < 16; f++)
+        if (before.gate[side][f] && !after.gate[side][f])
+            return (char)tolower((unsigned char)before.gate[side][f]);
+    return 0;
+}
+
+bool proto_play_gated(Game *g, const char *move, char *err, size_t errlen) {
+    if (engine_play(g, move, err, errlen))
+        return true;
+    size_t n = strlen(move);
+    if (n < 5 || n >= ENGINE_MOVE_TEXT || !isalpha((unsigned char)move[n - 1]) ||
+        !isdigit((unsigned char)move[n - 2]))
+        return false;
+    char base[ENGINE_MOVE_TEXT], err2[ENGINE_ERR_LEN];
+    snprintf(base, sizeof base, "%.*s", (int)(n - 1), move);
+    char gate = proto_gated_piece(g, base);
+    if (!gate)
+        return false;
+    if (gate != tolower((unsigned char)move[n - 1])) {
+        snprintf(err, errlen, "%s gates in %c, not %c", base, gate, move[n - 1]);
+        return false;
+    }
+    return engine_play(g, base, err2, sizeof err2);
+}

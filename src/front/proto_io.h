@@ -1,0 +1,75 @@
+/* proto_io.h - what the protocol front ends (xboard, uci, match) share:
+ * thread-safe line output, an input line reader that can wait on stdin and
+ * on a searcher at once, strict number parsing, the list of chess games, and
+ * move-text helpers. Everything goes through engine.h; nothing here knows
+ * rules. */
+#ifndef PROTO_IO_H
+#define PROTO_IO_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+
+/* More plies than any game can hold (the rules core stops earlier). */
+#define PROTO_MAX_PLIES 8192
+
+/* Prints one line (a newline is added) to stdout and flushes; safe to call
+ * from the search thread and the input thread at once. */
+void proto_out(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* Milliseconds of a monotonic clock. */
+int64_t proto_now_ms(void);
+
+/* Line reader over a file descriptor. proto_lines_next returns the next
+ * complete line (without the newline, NUL-terminated, valid until the next
+ * call) or NULL at end of input. */
+typedef struct {
+    int fd;
+    char *buf;
+    size_t len, cap, start;
+    bool eof;
+} ProtoLines;
+void proto_lines_init(ProtoLines *r, int fd);
+void proto_lines_free(ProtoLines *r);
+/* A line is already buffered (no need to wait for the descriptor). */
+bool proto_lines_ready(const ProtoLines *r);
+/* Reads what the descriptor has (one read call); false at end of input. */
+bool proto_lines_fill(ProtoLines *r);
+/* The next complete line, or NULL when none is buffered (at end of input a
+ * last unterminated line is returned too). */
+char *proto_lines_take(ProtoLines *r);
+
+/* Splits LINE in place at blanks; returns the count (at most max). */
+int proto_split(char *line, char **tok, int max);
+/* Strict decimal integer in [min, max]. */
+bool proto_parse_long(const char *s, long min, long max, long *out);
+/* Strict decimal number (digits, optional fraction) >= 0. */
+bool proto_parse_double(const char *s, double *out);
+
+/* Names of the chess-like games (engine_game_names less the mancala),
+ * NULL-terminated. */
+const char *const *proto_chess_games(void);
+/* A new game of VARIANT at its protocol start position: the rules' start,
+ * and for a game with set-ups (Diamondback) the first set-up. */
+Game *proto_new_game(const char *variant, const char *fen, char *err, size_t errlen);
+/* A private copy of G: same start position, same moves. */
+Game *proto_clone(Game *g);
+
+/* Adds DELTA to every rank number in a move text (digits after a file
+ * letter): XBoard counts ranks from 0 on boards with ten ranks. Returns
+ * false when a rank would fall outside 1..99. */
+bool proto_shift_ranks(const char *in, int delta, char *out, size_t len);
+
+/* Hannibal gating as XBoard's seirawan style writes it: the letter (lower
+ * case) of the piece MOVE (legal, ours) gates in, 0 when none. */
+char proto_gated_piece(Game *g, const char *move);
+/* Plays MOVE, also when it carries a gating suffix naming the piece the
+ * move gates in anyway ("b1c3m"). False + reason when illegal. */
+bool proto_play_gated(Game *g, const char *move, char *err, size_t errlen);
+
+/* The first legal move (a stand-in when the searcher gives none); false
+ * when there is none. */
+bool proto_first_move(Game *g, char *out, size_t len);
+
+#endif

@@ -1,0 +1,74 @@
+/* web.h - the parts of the web front end (`menagerie serve`) that talk to each other.
+ * web.c owns HTTP (libmicrohttpd, static files, the route table), web_api.c turns JSON
+ * requests into calls on web_game.c, which keeps every game (a mutex each, an engine
+ * worker thread each) and saves it to the data folder after every change. */
+#ifndef WEB_H
+#define WEB_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+#include <cjson/cJSON.h>
+
+#include "engine/engine.h"
+
+#define WEB_ID_LEN 13 /* 12 hex digits and the NUL */
+#define WEB_MAX_BODY (1 << 20)
+#define WEB_MAX_GAMES 2000 /* games kept in memory (and loaded on start) */
+
+/* A failed request: the HTTP status and a message for the JSON error. */
+typedef struct {
+    int status;
+    char msg[200];
+} WebError;
+
+/* One reply: status, body (malloc'd, freed by web.c) and its type. */
+typedef struct {
+    int status;
+    char *body;
+    size_t len;
+    const char *type;
+    char filename[64]; /* non-empty: sent as an attachment of this name */
+} WebReply;
+
+/* Who plays a side, and how the engine thinks. */
+typedef enum { WEB_HUMAN = 0, WEB_ENGINE = 1 } WebPlayer;
+
+typedef struct {
+    WebPlayer player[2];
+    int level;       /* 1..20 */
+    int movetime_ms; /* time per engine move */
+} WebOptions;
+
+/* web_api.c: answers every request under /api/. */
+void web_api_handle(const char *method, const char *url, const char *body, size_t len,
+                    WebReply *out);
+
+/* web_game.c: the games. Errors fill *e and return NULL or false. */
+typedef struct WebGame WebGame;
+
+bool web_games_open(const char *dir, char *err, size_t errlen); /* loads saved games */
+void web_games_close(void); /* stops every engine, waits, frees (all is saved already) */
+cJSON *web_games_list(void);
+WebGame *web_game_get(const char *id, WebError *e); /* a counted reference */
+void web_game_put(WebGame *w);                      /* drops it */
+/* A new game from a started Game (ownership passes), or NULL. */
+WebGame *web_game_add(Game *game, const WebOptions *opt, WebError *e);
+bool web_game_delete(const char *id, WebError *e);
+
+cJSON *web_game_state(WebGame *w);
+cJSON *web_game_moves(WebGame *w);
+bool web_game_move(WebGame *w, const char *move, WebError *e);
+bool web_game_go(WebGame *w, int level, int movetime_ms, WebError *e);
+bool web_game_stop(WebGame *w, WebError *e);
+bool web_game_undo(WebGame *w, int count, WebError *e);
+bool web_game_resign(WebGame *w, int side, WebError *e); /* side -1: the one to resign */
+bool web_game_draw(WebGame *w, bool *accepted, WebError *e);
+bool web_game_options(WebGame *w, const cJSON *players, int level, int movetime_ms, WebError *e);
+char *web_game_export(WebGame *w, char *name, size_t namelen); /* malloc'd text */
+
+/* web.c: the error reply every layer uses. */
+void web_reply_error(WebReply *out, int status, const char *msg);
+void web_reply_json(WebReply *out, int status, cJSON *json); /* takes json */
+
+#endif

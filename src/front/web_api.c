@@ -1,0 +1,552 @@
+/* web_api.c - the JSON API under /api/: an exact route table (method and path
+ * segments, ":id" standing for a game id), each route a handler that reads its
+ * JSON body, calls web_game.c and answers with JSON (errors: {"error": "..."}). */
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "front/web.h"
+
+#define MAX_SEGS 8
+
+typedef struct {
+    const char *id;    /* the :id segment, or NULL */
+    const cJSON *body; /* a JSON object ({} when the request had no body) */
+} Req;
+
+typedef void (*Handler)(const Req *rq, WebReply *out);
+
+/* ---- reading the body ---- */
+
+static void fail(WebReply *out, const WebError *e) {
+    web_reply_error(out, e->status, e->msg);
+}
+
+/* An optional integer field in [lo, hi]; false (and 400) when present but wrong. */
+static bool opt_int(const cJSON *o, const char *key, int lo, int hi, int *val, WebReply *out) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!v || cJSON_IsNull(v))
+        return true;
+    if (!cJSON_IsNumber(v) || !isfinite(v->valuedouble) ||
+        v->valuedouble != floor(v->valuedouble) || v->valuedouble < lo || v->valuedouble > hi) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "\"%s\" must be a whole number from %d to %d", key, lo, hi);
+        web_reply_error(out, 400, msg);
+        return false;
+    }
+    *val = (int)v->valuedouble;
+    return true;
+}
+
+/* An optional string field of at most max characters. */
+static bool opt_str(const cJSON *o, const char *key, size_t max, const char **val, WebReply *out) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+    if (!v || cJSON_IsNull(v))
+        return true;
+    if (!cJSON_IsString(v) || strlen(v->valuestring) > max) {
+        char msg[160];
+        snprintf(msg, sizeof msg, "\"%s\" must be a string of at most %zu characters", key, max);
+        web_reply_error(out, 400, msg);
+        return false;
+    }
+    *val = v->valuestring;
+    return true;
+}
+
+/* "players": ["human"|"engine", "human"|"engine"] */
+static bool opt_players(const cJSON *o, WebOptions *opt, WebReply *out) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, "players");
+    if (!v || cJSON_IsNull(v))
+        return true;
+    bool ok = cJSON_IsArray(v) && cJSON_GetArraySize(v) == 2;
+    for (int s = 0; ok && s < 2; s++) {
+        const cJSON *p = cJSON_GetArrayItem(v, s);
+        ok = cJSON_IsString(p) &&
+             (!strcmp(p->valuestring, "human") || !strcmp(p->valuestring, "engine"));
+        if (ok)
+            opt->player[s] = !strcmp(p->valuestring, "engine") ? WEB_ENGINE : WEB_HUMAN;
+    }
+    if (!ok)
+        web_reply_error(out, 400, "\"players\" must be two of \"human\" and \"engine\"");
+    return ok;
+}
+
+static bool read_options(const cJSON *b, WebOptions *opt, WebReply *out) {
+    return opt_players(b, opt, out) && opt_int(b, "level", 1, 20, &opt->level, out) &&
+           opt_int(b, "movetime_ms", 50, 600000, &opt->movetime_ms, out);
+}
+
+/* ---- replies ---- */
+
+static void reply_state(WebReply *out, int status, WebGame *w) {
+    web_reply_json(out, status, web_game_state(w));
+}
+
+static WebGame *game_or_fail(const Req *rq, WebReply *out) {
+    WebError e;
+    WebGame *w = web_game_get(rq->id, &e);
+    if (!w)
+        fail(out, &e);
+    return w;
+}
+
+/* ---- handlers ---- */
+
+static char *variants_text;
+static pthread_once_t variants_once = PTHREAD_ONCE_INIT;
+
+static void make_variants(void) {
+    cJSON *arr = cJSON_CreateArray();
+    for (const char *const *nm = engine_game_names(); *nm; nm++) {
+        char err[ENGINE_ERR_LEN], pos[1024];
+        Game *g = engine_new(*nm, NULL, err, sizeof err);
+        if (!g)
+            continue;
+        GameInfo gi;
+        engine_info(g, &gi);
+        engine_position_text(g, pos, sizeof pos);
+        engine_free(g);
+        cJSON *o = cJSON_CreateObject();
+        cJSON_AddStringToObject(o, "name", *nm);
+        cJSON_AddStringToObject(o, "title", engine_game_title(*nm));
+        cJSON_AddStringToObject(o, "kind", gi.kind == KIND_MANCALA ? "mancala" : "chess");
+        cJSON_AddNumberToObject(o, "files", gi.files);
+        cJSON_AddNumberToObject(o, "ranks", gi.ranks);
+        cJSON_AddBoolToObject(o, "rotated", gi.rotated);
+        cJSON_AddBoolToObject(o, "gating", gi.gating);
+        cJSON_AddNumberToObject(o, "move_rule", gi.move_rule);
+        cJSON_AddStringToObject(o, "start", pos);
+        cJSON *setups = cJSON_AddArrayToObject(o, "setups");
+        for (const char *const *s = engine_setups(*nm); *s; s++)
+            cJSON_AddItemToArray(setups, cJSON_CreateString(*s));
+        cJSON *pieces = cJSON_AddArrayToObject(o, "pieces");
+        for (int i = 0; i < gi.npieces && i < 31; i++) {
+            cJSON *p = cJSON_CreateObject();
+            char l[2] = {gi.piece[i].letter, 0};
+            cJSON_AddStringToObject(p, "letter", l);
+            cJSON_AddStringToObject(p, "name", gi.piece[i].name);
+            cJSON_AddStringToObject(p, "betza", gi.piece[i].betza);
+            cJSON_AddItemToArray(pieces, p);
+        }
+        cJSON_AddItemToArray(arr, o);
+    }
+    variants_text = cJSON_PrintUnformatted(arr);
+    cJSON_Delete(arr);
+}
+
+static void api_variants(const Req *rq, WebReply *out) {
+    (void)rq;
+    pthread_once(&variants_once, make_variants);
+    out->status = 200;
+    out->body = strdup(variants_text ? variants_text : "[]");
+    if (!out->body)
+        abort();
+    out->len = strlen(out->body);
+    out->type = "application/json";
+}
+
+static void api_list(const Req *rq, WebReply *out) {
+    (void)rq;
+    web_reply_json(out, 200, web_games_list());
+}
+
+static bool known_game(const char *name) {
+    for (const char *const *nm = engine_game_names(); *nm; nm++)
+        if (!strcmp(*nm, name))
+            return true;
+    return false;
+}
+
+/* Plays a Hannibal set-up move for the side to move: "MbFh" or "random". */
+static bool play_setup(Game *g, const char *text, WebReply *out) {
+    MoveDesc *md = malloc(ENGINE_MAX_MOVES * sizeof *md);
+    if (!md)
+        abort();
+    int n = engine_moves(g, md, ENGINE_MAX_MOVES), k = 0;
+    for (int i = 0; i < n; i++)
+        if (md[i].kind == 's')
+            md[k++] = md[i];
+    const char *pick = NULL;
+    if (k && !strcmp(text, "random"))
+        pick = md[rand() % k].text;
+    for (int i = 0; i < k && !pick; i++)
+        if (!strcmp(md[i].text, text))
+            pick = md[i].text;
+    char err[ENGINE_ERR_LEN];
+    bool ok = pick && engine_play(g, pick, err, sizeof err);
+    if (!ok) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "\"%.40s\" is not a gate placement here (write it like MbFh)",
+                 text);
+        web_reply_error(out, 400, msg);
+    }
+    free(md);
+    return ok;
+}
+
+static void start(Game *g, const WebOptions *opt, WebReply *out) {
+    WebError e;
+    WebGame *w = web_game_add(g, opt, &e);
+    if (!w) {
+        engine_free(g);
+        fail(out, &e);
+        return;
+    }
+    cJSON *st = web_game_state(w);
+    const cJSON *side = cJSON_GetObjectItem(st, "side");
+    const cJSON *over = cJSON_GetObjectItem(cJSON_GetObjectItem(st, "result"), "over");
+    bool engine_turn = cJSON_IsNumber(side) && (side->valueint == 0 || side->valueint == 1) &&
+                       !cJSON_IsTrue(over) && opt->player[side->valueint] == WEB_ENGINE;
+    cJSON_Delete(st);
+    if (engine_turn)
+        web_game_go(w, 0, 0, NULL);
+    reply_state(out, 201, w);
+    web_game_put(w);
+}
+
+static void api_new(const Req *rq, WebReply *out) {
+    const char *variant = NULL, *setup = NULL, *fen = NULL;
+    WebOptions opt = {{WEB_HUMAN, WEB_ENGINE}, 8, 1000};
+    if (!opt_str(rq->body, "variant", 40, &variant, out) ||
+        !opt_str(rq->body, "setup", 40, &setup, out) || !opt_str(rq->body, "fen", 500, &fen, out) ||
+        !read_options(rq->body, &opt, out))
+        return;
+    if (!variant) {
+        web_reply_error(out, 400, "\"variant\" is missing (see GET /api/variants)");
+        return;
+    }
+    if (!known_game(variant)) {
+        web_reply_error(out, 404, "no such game (see GET /api/variants)");
+        return;
+    }
+    char err[ENGINE_ERR_LEN], start_fen[1024];
+    if (setup && !fen && strcmp(setup, "random")) {
+        if (engine_start_fen(variant, setup, start_fen, sizeof start_fen, err, sizeof err) != 0) {
+            web_reply_error(out, 400, err);
+            return;
+        }
+        fen = start_fen;
+    } else if (!fen && engine_setups(variant)[0]) {
+        if (engine_start_fen(variant, NULL, start_fen, sizeof start_fen, err, sizeof err) == 0)
+            fen = start_fen;
+    }
+    Game *g = engine_new(variant, fen, err, sizeof err);
+    if (!g) {
+        web_reply_error(out, 400, err);
+        return;
+    }
+    const cJSON *gates = cJSON_GetObjectItemCaseSensitive(rq->body, "gates");
+    if (gates && !cJSON_IsNull(gates)) {
+        bool shape = cJSON_IsArray(gates) && cJSON_GetArraySize(gates) == 2;
+        for (int s = 0; shape && s < 2; s++) {
+            const cJSON *x = cJSON_GetArrayItem(gates, s);
+            shape = cJSON_IsNull(x) || (cJSON_IsString(x) && strlen(x->valuestring) < 16);
+        }
+        if (!shape) {
+            engine_free(g);
+            web_reply_error(out, 400, "\"gates\" must be two of null, \"random\" or like \"MbFh\"");
+            return;
+        }
+        for (int s = 0; s < 2; s++) {
+            const cJSON *x = cJSON_GetArrayItem(gates, s);
+            if (cJSON_IsNull(x))
+                continue;
+            if (engine_side_to_move(g) != (Side)s) {
+                engine_free(g);
+                web_reply_error(out, 400, "Black's gates can only be placed after White's");
+                return;
+            }
+            if (!play_setup(g, x->valuestring, out)) {
+                engine_free(g);
+                return;
+            }
+        }
+    }
+    start(g, &opt, out);
+}
+
+static void api_import(const Req *rq, WebReply *out) {
+    const char *pgn = NULL;
+    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 8, 1000};
+    if (!opt_str(rq->body, "pgn", WEB_MAX_BODY, &pgn, out) || !read_options(rq->body, &opt, out))
+        return;
+    if (!pgn) {
+        web_reply_error(out, 400, "\"pgn\" is missing");
+        return;
+    }
+    char err[ENGINE_ERR_LEN];
+    Game *g = engine_import(pgn, err, sizeof err);
+    if (!g) {
+        web_reply_error(out, 400, err);
+        return;
+    }
+    start(g, &opt, out);
+}
+
+static void api_state(const Req *rq, WebReply *out) {
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    reply_state(out, 200, w);
+    web_game_put(w);
+}
+
+static void api_delete(const Req *rq, WebReply *out) {
+    WebError e;
+    if (!web_game_delete(rq->id, &e)) {
+        fail(out, &e);
+        return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "deleted", true);
+    cJSON_AddStringToObject(o, "id", rq->id);
+    web_reply_json(out, 200, o);
+}
+
+static void api_moves(const Req *rq, WebReply *out) {
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    web_reply_json(out, 200, web_game_moves(w));
+    web_game_put(w);
+}
+
+static void api_move(const Req *rq, WebReply *out) {
+    const char *move = NULL;
+    if (!opt_str(rq->body, "move", ENGINE_MOVE_TEXT - 1, &move, out))
+        return;
+    if (!move || !move[0]) {
+        web_reply_error(out, 400, "\"move\" is missing (e.g. {\"move\": \"e2e4\"})");
+        return;
+    }
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    WebError e;
+    if (web_game_move(w, move, &e))
+        reply_state(out, 200, w);
+    else
+        fail(out, &e);
+    web_game_put(w);
+}
+
+static void api_go(const Req *rq, WebReply *out) {
+    int level = 0, movetime = 0;
+    if (!opt_int(rq->body, "level", 1, 20, &level, out) ||
+        !opt_int(rq->body, "movetime_ms", 50, 600000, &movetime, out))
+        return;
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    WebError e;
+    if (web_game_go(w, level, movetime, &e))
+        reply_state(out, 202, w);
+    else
+        fail(out, &e);
+    web_game_put(w);
+}
+
+static void api_stop(const Req *rq, WebReply *out) {
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    WebError e;
+    if (web_game_stop(w, &e))
+        reply_state(out, 200, w);
+    else
+        fail(out, &e);
+    web_game_put(w);
+}
+
+static void api_undo(const Req *rq, WebReply *out) {
+    int count = 1;
+    if (!opt_int(rq->body, "count", 1, 100000, &count, out))
+        return;
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    WebError e;
+    if (web_game_undo(w, count, &e))
+        reply_state(out, 200, w);
+    else
+        fail(out, &e);
+    web_game_put(w);
+}
+
+/* "side": 0/1, "first"/"second", "white"/"black" or "a"/"b"; absent: the person's. */
+static void api_resign(const Req *rq, WebReply *out) {
+    int side = -1;
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rq->body, "side");
+    if (cJSON_IsNumber(v) && (v->valuedouble == 0 || v->valuedouble == 1)) {
+        side = (int)v->valuedouble;
+    } else if (cJSON_IsString(v)) {
+        static const char *const names[][2] = {{"first", "second"}, {"white", "black"}, {"a", "b"}};
+        for (int i = 0; i < 3; i++)
+            for (int s = 0; s < 2; s++)
+                if (!strcmp(v->valuestring, names[i][s]))
+                    side = s;
+    }
+    if (v && !cJSON_IsNull(v) && side < 0) {
+        web_reply_error(out, 400, "\"side\" must be 0, 1, \"white\", \"black\", \"a\" or \"b\"");
+        return;
+    }
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    WebError e;
+    if (web_game_resign(w, side, &e))
+        reply_state(out, 200, w);
+    else
+        fail(out, &e);
+    web_game_put(w);
+}
+
+static void api_draw(const Req *rq, WebReply *out) {
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    WebError e;
+    bool accepted;
+    if (web_game_draw(w, &accepted, &e)) {
+        cJSON *st = web_game_state(w);
+        cJSON_AddBoolToObject(st, "draw_accepted", accepted);
+        web_reply_json(out, 200, st);
+    } else {
+        fail(out, &e);
+    }
+    web_game_put(w);
+}
+
+static void api_options(const Req *rq, WebReply *out) {
+    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 0, 0};
+    if (!read_options(rq->body, &opt, out))
+        return;
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    WebError e;
+    if (web_game_options(w, cJSON_GetObjectItemCaseSensitive(rq->body, "players"), opt.level,
+                         opt.movetime_ms, &e))
+        reply_state(out, 200, w);
+    else
+        fail(out, &e);
+    web_game_put(w);
+}
+
+static void api_export(const Req *rq, WebReply *out) {
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    char *text = web_game_export(w, out->filename, sizeof out->filename);
+    web_game_put(w);
+    if (!text) {
+        out->filename[0] = 0;
+        web_reply_error(out, 500, "the game is too long to export");
+        return;
+    }
+    out->status = 200;
+    out->body = text;
+    out->len = strlen(text);
+    out->type = "text/plain; charset=utf-8";
+}
+
+/* ---- the route table ---- */
+
+typedef struct {
+    const char *method;
+    const char *path; /* segments; ":id" matches any one segment */
+    Handler run;
+} Route;
+
+static const Route routes[] = {
+    {"GET", "/api/variants", api_variants},
+    {"GET", "/api/games", api_list},
+    {"POST", "/api/games", api_new},
+    {"POST", "/api/import", api_import},
+    {"GET", "/api/games/:id", api_state},
+    {"DELETE", "/api/games/:id", api_delete},
+    {"GET", "/api/games/:id/moves", api_moves},
+    {"POST", "/api/games/:id/move", api_move},
+    {"POST", "/api/games/:id/go", api_go},
+    {"POST", "/api/games/:id/stop", api_stop},
+    {"POST", "/api/games/:id/undo", api_undo},
+    {"POST", "/api/games/:id/resign", api_resign},
+    {"POST", "/api/games/:id/draw", api_draw},
+    {"POST", "/api/games/:id/options", api_options},
+    {"GET", "/api/games/:id/export", api_export},
+};
+
+/* Splits "/a/b/c" into at most MAX_SEGS segments of copy; -1 when too many or empty. */
+static int split(char *copy, char **seg) {
+    int n = 0;
+    char *save = NULL;
+    for (char *t = strtok_r(copy, "/", &save); t; t = strtok_r(NULL, "/", &save)) {
+        if (n == MAX_SEGS)
+            return -1;
+        seg[n++] = t;
+    }
+    return n;
+}
+
+/* Whether the route's path matches the segments; *id gets the :id segment. */
+static bool path_matches(const char *pattern, char **seg, int n, const char **id) {
+    char pat[64], *ps[MAX_SEGS];
+    snprintf(pat, sizeof pat, "%s", pattern);
+    int m = split(pat, ps);
+    if (m != n)
+        return false;
+    const char *found = NULL;
+    for (int i = 0; i < n; i++) {
+        if (!strcmp(ps[i], ":id"))
+            found = seg[i];
+        else if (strcmp(ps[i], seg[i]) != 0)
+            return false;
+    }
+    *id = found;
+    return true;
+}
+
+void web_api_handle(const char *method, const char *url, const char *body, size_t len,
+                    WebReply *out) {
+    char copy[512], *seg[MAX_SEGS];
+    if (strlen(url) >= sizeof copy) {
+        web_reply_error(out, 414, "the address is too long");
+        return;
+    }
+    snprintf(copy, sizeof copy, "%s", url);
+    int n = split(copy, seg);
+    const Route *route = NULL;
+    bool path_known = false;
+    const char *id = NULL;
+    for (size_t i = 0; n > 0 && i < sizeof routes / sizeof routes[0]; i++) {
+        const char *rid;
+        if (!path_matches(routes[i].path, seg, n, &rid))
+            continue;
+        path_known = true;
+        if (!strcmp(routes[i].method, method)) {
+            route = &routes[i];
+            id = rid;
+        }
+    }
+    if (!route) {
+        web_reply_error(out, path_known ? 405 : 404,
+                        path_known ? "method not allowed here" : "no such API route");
+        return;
+    }
+    cJSON *json = NULL;
+    if (len > 0) {
+        json = cJSON_ParseWithLength(body, len);
+        if (!json || !cJSON_IsObject(json)) {
+            cJSON_Delete(json);
+            web_reply_error(out, 400, "the body must be a JSON object");
+            return;
+        }
+    } else {
+        json = cJSON_CreateObject();
+    }
+    Req rq = {id, json};
+    route->run(&rq, out);
+    cJSON_Delete(json);
+}

@@ -1,0 +1,760 @@
+/* eval.c - static evaluation (see eval.h). */
+#include "search/eval.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FAR 255     /* distance: unreachable */
+#define MAX_INSUF 16
+
+/* One entry of the variant's `insufficient` list. */
+typedef struct {
+    enum { INS_NONE, INS_ANY1, INS_BOUND, INS_SET } kind;
+    int n;
+    uint8_t count[MAX_TYPES];
+} Insufficient;
+
+struct Eval {
+    const Variant *v;
+    int value[MAX_TYPES], value_eg[MAX_TYPES];
+    uint32_t pawns;   /* bit t: type t promotes */
+    uint32_t pieces;  /* bit t: neither royal nor promoting */
+    int16_t psq_mg[64][MAX_SQ], psq_eg[64][MAX_SQ]; /* material included */
+    int mob_avg16[MAX_TYPES];                       /* expected mobility x16 */
+    int mob_mg[MAX_TYPES], mob_eg[MAX_TYPES];       /* per move, x16 */
+    int katk[MAX_TYPES];                            /* king-attack weight */
+    int npm_start;                                  /* both sides' piece material at start */
+    uint8_t nnbr[MAX_SQ], nbr[MAX_SQ][8];           /* king-step neighbours */
+    uint8_t nshelter[2][MAX_SQ], shelter[2][MAX_SQ][12];
+    uint8_t promo_dist[2][MAX_TYPES][MAX_SQ];   /* moves to the promotion zone */
+    uint8_t promo_span[2][MAX_TYPES];           /* that distance from the start */
+    uint8_t race_dist[2][MAX_TYPES][MAX_SQ];    /* moves to a win square */
+    bool orthodox_pawns;                        /* pawns move along files */
+    int ninsuf;
+    Insufficient insuf[MAX_INSUF];
+    SquareSet *reach; /* [(c * MAX_TYPES + t) * nsq + sq]: one move away, empty board */
+    uint8_t file[MAX_SQ], rank[MAX_SQ];
+};
+
+/* ---- estimating from the move trees ------------------------------------ */
+
+/* Expected destinations of type t on sq when each other square is occupied
+ * with probability p (captures and plain moves count half each). */
+static double expected_mobility(const Variant *v, int c, int t, int sq, double p) {
+    Span sp = v->tree[(c * MAX_TYPES + t) * v->nsq + sq];
+    const Node *nd = v->nodes + sp.start;
+    double best[MAX_SQ], weight[MAX_SQ];
+    memset(best, 0, sizeof best);
+    /* explicit stack of (end, probability) for the DFS */
+    uint32_t end[64];
+    double prob[64];
+    int top = 0;
+    end[0] = sp.len;
+    prob[0] = 1.0;
+    for (uint32_t i = 0; i < sp.len;) {
+        while (top > 0 && i >= end[top])
+            top--;
+        double pr = prob[top];
+        const Node *n = &nd[i];
+        if (n->flags & (NF_MOVE | NF_CAPT)) { /* reached by any of its paths */
+            best[n->sq] = 1 - (1 - best[n->sq]) * (1 - pr);
+            weight[n->sq] = 0;
+            if (n->flags & NF_MOVE)
+                weight[n->sq] += 0.5 * (1 - p);
+            if (n->flags & NF_CAPT)
+                weight[n->sq] += 0.5 * (p > 0 ? 1.0 : 0.5);
+        }
+        double pass = 0;
+        if (n->flags & NF_PASS_EMPTY)
+            pass += 1 - p;
+        if (n->flags & NF_PASS_OCC)
+            pass += p;
+        if (n->skip > i + 1 && pass > 0 && top < 63) {
+            top++;
+            end[top] = n->skip;
+            prob[top] = pr * pass;
+            i++;
+        } else {
+            i = n->skip > i + 1 ? n->skip : i + 1;
+        }
+    }
+    double m = 0;
+    for (int s = 0; s < v->nsq; s++)
+        if (best[s] > 0)
+            m += best[s] * weight[s];
+    return m;
+}
+
+static double average_mobility(const Variant *v, int t, double p) {
+    double sum = 0;
+    int n = 0;
+    for (int s = 0; s < v->nsq; s++) {
+        if (v->is_hole[s])
+            continue;
+        sum += expected_mobility(v, WHITE, t, s, p);
+        n++;
+    }
+    return n ? sum / n : 0;
+}
+
+/* Forward bias: share of the piece's moves that go toward the enemy. A
+ * piece that cannot retreat is worth less than its move count says. */
+static double backward_share(const Variant *v, int t) {
+    int fwd = 0, back = 0;
+    for (int s = 0; s < v->nsq; s++) {
+        Span sp = v->tree[(WHITE * MAX_TYPES + t) * v->nsq + s];
+        for (uint32_t i = 0; i < sp.len; i++) {
+            const Node *n = &v->nodes[sp.start + i];
+            if (!(n->flags & (NF_MOVE | NF_CAPT)))
+                continue;
+            int dy = sq_rank(v, n->sq) - sq_rank(v, s);
+            fwd += dy > 0;
+            back += dy < 0;
+        }
+    }
+    return fwd + back ? (double)back / (fwd + back) : 0.5;
+}
+
+int eval_estimate_value(const Variant *v, int t) {
+    if (t == v->royal)
+        return 0;
+    if (v->promoting >> t & 1)
+        return 100;
+    /* Calibrated on orthodox chess (N 327, B 325, R 513, Q 951), moves
+     * counted on a board one third full: about 92 cp a move. */
+    double m = average_mobility(v, t, 1.0 / 3);
+    double val = 92.0 * m - 75.0;
+    double share = backward_share(v, t);
+    if (share < 0.25)
+        val *= 0.65 + 1.4 * share; /* mostly forward pieces */
+    if (v->type[t].colorbound)
+        val *= 0.90;
+    if (val < 60)
+        val = 60;
+    return (int)(val + 0.5);
+}
+
+/* Breadth-first distances (moves on an empty board) from every square to
+ * the nearest target square, for type t of colour c; FAR if none. Squares
+ * in stop (promotion zone) end a path: the piece is no longer itself. */
+static void distances(const Variant *v, int c, int t, const SquareSet *target,
+                      const SquareSet *stop, uint8_t *out) {
+    for (int s = 0; s < v->nsq; s++) {
+        uint8_t dist[MAX_SQ], queue[MAX_SQ];
+        memset(dist, FAR, sizeof dist);
+        int head = 0, tail = 0;
+        out[s] = FAR;
+        if (v->is_hole[s])
+            continue;
+        if (sqset_has(target, s)) {
+            out[s] = 0;
+            continue;
+        }
+        dist[s] = 0;
+        queue[tail++] = (uint8_t)s;
+        while (head < tail && out[s] == FAR) {
+            int from = queue[head++];
+            if (from != s && stop && sqset_has(stop, from))
+                continue;
+            Span sp = v->tree[(c * MAX_TYPES + t) * v->nsq + from];
+            for (uint32_t i = 0; i < sp.len; i++) {
+                const Node *n = &v->nodes[sp.start + i];
+                if (!(n->flags & (NF_MOVE | NF_CAPT)) || dist[n->sq] != FAR)
+                    continue;
+                dist[n->sq] = (uint8_t)(dist[from] + 1);
+                if (sqset_has(target, n->sq)) {
+                    out[s] = dist[n->sq];
+                    break;
+                }
+                queue[tail++] = n->sq;
+            }
+        }
+    }
+}
+
+static int chebyshev(const Variant *v, int a, int b) {
+    int dx = abs(sq_file(v, a) - sq_file(v, b)), dy = abs(sq_rank(v, a) - sq_rank(v, b));
+    return dx > dy ? dx : dy;
+}
+
+static void parse_insufficient(Eval *e) {
+    const Variant *v = e->v;
+    const char *s = v->insufficient;
+    while (*s && e->ninsuf < MAX_INSUF) {
+        size_t len = strcspn(s, ",");
+        Insufficient *in = &e->insuf[e->ninsuf];
+        memset(in, 0, sizeof *in);
+        if (len == 1 && *s == '-')
+            in->kind = INS_NONE;
+        else if (len == 1 && *s == '*')
+            in->kind = INS_ANY1;
+        else if (len == 5 && !strncmp(s, "bound", 5))
+            in->kind = INS_BOUND;
+        else {
+            in->kind = INS_SET;
+            for (size_t i = 0; i < len; i++) {
+                int t = variant_type_by_letter(v, s[i]);
+                in->count[t]++;
+                in->n++;
+            }
+        }
+        if (len)
+            e->ninsuf++;
+        s += len;
+        if (*s == ',')
+            s++;
+    }
+}
+
+int eval_piece_value(const Eval *e, int t) { return e->value[t]; }
+
+Eval *eval_new(const Variant *v) {
+    Eval *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->v = v;
+    int nsq = v->nsq;
+    Position *start = malloc(sizeof *start);
+    char err[160];
+    if (!start || pos_from_fen(start, v, NULL, err, sizeof err)) {
+        free(start);
+        free(e);
+        return NULL;
+    }
+
+    // Step 1. Piece values and mobility figures.
+    for (int t = 1; t <= v->ntypes; t++) {
+        if (t == v->royal)
+            continue;
+        if (v->promoting >> t & 1)
+            e->pawns |= 1u << t;
+        else
+            e->pieces |= 1u << t;
+        int val = v->type[t].value ? v->type[t].value : eval_estimate_value(v, t);
+        e->value[t] = val;
+        e->value_eg[t] = (v->promoting >> t & 1) ? val * 13 / 10 : val + val / 16;
+        double m = average_mobility(v, t, 1.0 / 3);
+        e->mob_avg16[t] = (int)(m * 16);
+        double w = m > 1 ? 1.0 / sqrt(m) : 1.0;
+        e->mob_mg[t] = (int)(16 * 22 * w);
+        e->mob_eg[t] = (int)(16 * 26 * w);
+        e->katk[t] = val < 250 ? 1 : val < 450 ? 2 : val < 700 ? 3 : 5;
+    }
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < start->pcount[c]; i++) {
+            int t = piece_type(start->board[start->plist[c][i]]);
+            if (e->pieces >> t & 1)
+                e->npm_start += e->value[t];
+        }
+    for (int c = 0; c < 2; c++) {
+        for (int f = 0; f < v->files; f++)
+            if (start->gate[c][f])
+                e->npm_start += e->value[piece_type(start->gate[c][f])];
+        for (int t = 1; t <= v->ntypes; t++)
+            e->npm_start += start->hand[c][t] * e->value[t];
+    }
+    if (e->npm_start < 1)
+        e->npm_start = 1;
+
+    // Step 2. Geometry: files and ranks, neighbours, shelter squares.
+    for (int s = 0; s < nsq; s++) {
+        e->file[s] = (uint8_t)sq_file(v, s);
+        e->rank[s] = (uint8_t)sq_rank(v, s);
+    }
+    for (int s = 0; s < nsq; s++) {
+        if (v->is_hole[s])
+            continue;
+        for (int dy = -1; dy <= 1; dy++)
+            for (int dx = -1; dx <= 1; dx++) {
+                int x = sq_file(v, s) + dx, y = sq_rank(v, s) + dy;
+                if ((!dx && !dy) || x < 0 || y < 0 || x >= v->files || y >= v->ranks)
+                    continue;
+                int n = y * v->files + x;
+                if (!v->is_hole[n])
+                    e->nbr[s][e->nnbr[s]++] = (uint8_t)n;
+            }
+    }
+    int pawn_type = 0;
+    for (int t = 1; t <= v->ntypes; t++)
+        if (e->pawns >> t & 1) {
+            pawn_type = t;
+            break;
+        }
+    for (int c = 0; c < 2 && pawn_type; c++)
+        for (int s = 0; s < nsq; s++) {
+            /* squares a pawn on the king's square would move to, and beyond */
+            Span sp = v->tree[(c * MAX_TYPES + pawn_type) * nsq + s];
+            for (uint32_t i = 0; i < sp.len && e->nshelter[c][s] < 12; i++) {
+                const Node *n = &v->nodes[sp.start + i];
+                if (!(n->flags & NF_MOVE) || chebyshev(v, s, n->sq) != 1)
+                    continue;
+                e->shelter[c][s][e->nshelter[c][s]++] = n->sq;
+            }
+            for (int dx = -1; dx <= 1 && !v->rotate_black; dx++) {
+                int x = sq_file(v, s) + dx, y = sq_rank(v, s) + (c == WHITE ? 1 : -1);
+                if (x < 0 || y < 0 || x >= v->files || y >= v->ranks)
+                    continue;
+                int n = y * v->files + x;
+                bool dup = false;
+                for (int k = 0; k < e->nshelter[c][s]; k++)
+                    dup |= e->shelter[c][s][k] == n;
+                if (!dup && e->nshelter[c][s] < 12)
+                    e->shelter[c][s][e->nshelter[c][s]++] = (uint8_t)n;
+            }
+        }
+    e->orthodox_pawns = !v->rotate_black;
+
+    // Step 3. Distances: promotion for pawns, win squares for racers.
+    for (int c = 0; c < 2; c++)
+        for (int t = 1; t <= v->ntypes; t++) {
+            memset(e->promo_dist[c][t], FAR, sizeof e->promo_dist[c][t]);
+            memset(e->race_dist[c][t], FAR, sizeof e->race_dist[c][t]);
+            if (e->pawns >> t & 1)
+                distances(v, c, t, &v->promo_zone[c], NULL, e->promo_dist[c][t]);
+            if ((v->win_types >> t & 1) && v->nwin[c])
+                distances(v, c, t, &v->win_sq[c], (e->pawns >> t & 1) ? &v->promo_zone[c] : NULL,
+                          e->race_dist[c][t]);
+        }
+    for (int t = 1; t <= v->ntypes; t++) {
+        if (!(e->pawns >> t & 1))
+            continue;
+        for (int c = 0; c < 2; c++) {
+            int span = 1;
+            for (int i = 0; i < start->pcount[c]; i++) {
+                int s = start->plist[c][i];
+                if (piece_type(start->board[s]) == t && e->promo_dist[c][t][s] != FAR &&
+                    e->promo_dist[c][t][s] > span)
+                    span = e->promo_dist[c][t][s];
+            }
+            e->promo_span[c][t] = (uint8_t)span;
+        }
+    }
+
+    // Step 4. Square tables, material included.
+    for (int c = 0; c < 2; c++)
+        for (int t = 1; t <= v->ntypes; t++) {
+            Piece p = make_piece(c, t);
+            double avg = t == v->royal ? average_mobility(v, t, 0) : average_mobility(v, t, 1.0 / 3);
+            for (int s = 0; s < nsq; s++) {
+                if (v->is_hole[s])
+                    continue;
+                double mg = e->value[t], eg = e->value_eg[t];
+                if (t == v->royal) {
+                    double m = expected_mobility(v, c, t, s, 0);
+                    int home;
+                    if (v->rotate_black)
+                        home = chebyshev(v, s, start->king[c]);
+                    else
+                        home = abs(sq_rank(v, s) - v->back_rank[c]);
+                    mg -= 14 * home + 4 * (m - avg);
+                    eg += 6 * (m - avg);
+                    /* the middle files are no place for a king */
+                    if (!v->rotate_black) {
+                        double fx = sq_file(v, s) - (v->files - 1) / 2.0;
+                        mg -= 10 * (v->files / 2.0 - fabs(fx)) / (v->files / 2.0) * 2;
+                    }
+                } else if (e->pawns >> t & 1) {
+                    int d = e->promo_dist[c][t][s];
+                    int span = e->promo_span[c][t] ? e->promo_span[c][t] : 1;
+                    double prog = d == FAR ? 0 : 1.0 - (double)d / span;
+                    if (prog < 0)
+                        prog = 0;
+                    double fx = fabs(sq_file(v, s) - (v->files - 1) / 2.0) / (v->files / 2.0);
+                    if (v->rotate_black)
+                        fx = 0;
+                    mg += 20 * prog + 12 * (1 - fx) * (prog > 0.05 && prog < 0.7 ? 1 : 0.3);
+                    eg += 40 * prog * prog + 10 * prog;
+                } else {
+                    double m = expected_mobility(v, c, t, s, 1.0 / 3);
+                    double w = e->mob_mg[t] / 16.0 * 0.6;
+                    mg += w * (m - avg);
+                    eg += w * 0.8 * (m - avg);
+                }
+                e->psq_mg[p][s] = (int16_t)lrint(mg);
+                e->psq_eg[p][s] = (int16_t)lrint(eg);
+            }
+        }
+    parse_insufficient(e);
+    free(start);
+
+    // Step 5. Where each piece could go in one move (a quick filter).
+    e->reach = calloc((size_t)2 * MAX_TYPES * nsq, sizeof *e->reach);
+    if (!e->reach) {
+        free(e);
+        return NULL;
+    }
+    for (int c = 0; c < 2; c++)
+        for (int t = 1; t <= v->ntypes; t++)
+            for (int s = 0; s < nsq; s++) {
+                Span sp = v->tree[(c * MAX_TYPES + t) * nsq + s];
+                SquareSet *r = &e->reach[(c * MAX_TYPES + t) * nsq + s];
+                for (uint32_t i = 0; i < sp.len; i++)
+                    if (v->nodes[sp.start + i].flags & NF_CAPT)
+                        sqset_add(r, v->nodes[sp.start + i].sq);
+            }
+    return e;
+}
+
+void eval_free(Eval *e) {
+    if (e)
+        free(e->reach);
+    free(e);
+}
+
+bool eval_may_capture(const Eval *e, int c, int t, int from, int to) {
+    return sqset_has(&e->reach[(c * MAX_TYPES + t) * e->v->nsq + from], to);
+}
+
+/* ---- material draws ------------------------------------------------------ */
+
+bool eval_mating_potential(const Eval *e, const Position *pos, int c) {
+    const Variant *v = e->v;
+    if (!e->ninsuf)
+        return true;
+    uint8_t count[MAX_TYPES] = {0};
+    int n = 0, colors = 0;
+    bool all_bound = true;
+    for (int i = 0; i < pos->pcount[c]; i++) {
+        int sq = pos->plist[c][i];
+        int t = piece_type(pos->board[sq]);
+        if (t == v->royal)
+            continue;
+        if (e->pawns >> t & 1)
+            return true;
+        count[t]++;
+        n++;
+        all_bound &= v->type[t].colorbound;
+        colors |= 1 << ((sq_file(v, sq) + sq_rank(v, sq)) & 1);
+    }
+    for (int i = 0; i < e->ninsuf; i++) {
+        const Insufficient *in = &e->insuf[i];
+        switch (in->kind) {
+        case INS_NONE:
+            if (n == 0)
+                return false;
+            break;
+        case INS_ANY1:
+            if (n == 1)
+                return false;
+            break;
+        case INS_BOUND:
+            if (n > 0 && all_bound && colors != 3)
+                return false;
+            break;
+        case INS_SET:
+            if (n == in->n && !memcmp(count, in->count, sizeof count))
+                return false;
+            break;
+        }
+    }
+    return true;
+}
+
+bool eval_dead_draw(const Eval *e, const Position *pos) {
+    if (!e->ninsuf || pos->nhand[0] || pos->nhand[1])
+        return false;
+    if (pos->pcount[0] + pos->pcount[1] > 8)
+        return false;
+    return !eval_mating_potential(e, pos, WHITE) && !eval_mating_potential(e, pos, BLACK);
+}
+
+bool eval_has_pieces(const Eval *e, const Position *pos, int c) {
+    for (int i = 0; i < pos->pcount[c]; i++)
+        if (e->pieces >> piece_type(pos->board[pos->plist[c][i]]) & 1)
+            return true;
+    return false;
+}
+
+/* ---- the evaluation ------------------------------------------------------ */
+
+static inline int king_dist(const Eval *e, int a, int b) {
+    int dx = abs(e->file[a] - e->file[b]), dy = abs(e->rank[a] - e->rank[b]);
+    return dx > dy ? dx : dy;
+}
+
+static const int king_danger_scale = 10; /* quarters */
+#define LAZY_MARGIN 450
+static const int race_king[8] = {0, 420, 220, 120, 60, 30, 14, 6};
+static const int race_pawn[8] = {0, 260, 120, 60, 30, 14, 6, 2};
+
+/* The full evaluation; with lazy set, returns early (material and squares
+ * only, *lazy = true) when that is beyond alpha or beta by a wide margin. */
+static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy) {
+    const Variant *v = e->v;
+    int nsq = v->nsq;
+    int mg[2] = {0, 0}, eg[2] = {0, 0};
+    int npm[2] = {0, 0}, npawns[2] = {0, 0};
+    uint8_t patt[MAX_SQ]; /* bit c: attacked by a pawn of colour c */
+    uint8_t zone[MAX_SQ]; /* bit c: next to colour c's king */
+    uint8_t pawnfile[2][MAX_FILES];
+    int8_t pawn_lo[2][MAX_FILES], pawn_hi[2][MAX_FILES]; /* lowest, highest pawn rank per file */
+    int katt_n[2] = {0, 0}, katt_w[2] = {0, 0}; /* attackers of colour c's king zone */
+    uint8_t shades[2][MAX_TYPES];                  /* colour-bound pieces: square colours */
+    memset(shades, 0, sizeof shades);
+    memset(patt, 0, (size_t)nsq);
+    memset(zone, 0, (size_t)nsq);
+    memset(pawnfile, 0, sizeof pawnfile);
+    memset(pawn_lo, 127, sizeof pawn_lo);
+    memset(pawn_hi, -1, sizeof pawn_hi);
+
+    // Step 1. Material and squares; pawn attacks.
+    for (int c = 0; c < 2; c++) {
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            int s = pos->plist[c][i];
+            Piece p = pos->board[s];
+            int t = piece_type(p);
+            mg[c] += e->psq_mg[p][s];
+            eg[c] += e->psq_eg[p][s];
+            if (e->pieces >> t & 1) {
+                npm[c] += e->value[t];
+                if (v->type[t].colorbound)
+                    shades[c][t] |= (uint8_t)(1 << ((e->file[s] + e->rank[s]) & 1));
+            } else if (e->pawns >> t & 1) {
+                npawns[c]++;
+                int x = e->file[s], y = e->rank[s];
+                pawnfile[c][x]++;
+                if (y < pawn_lo[c][x])
+                    pawn_lo[c][x] = (int8_t)y;
+                if (y > pawn_hi[c][x])
+                    pawn_hi[c][x] = (int8_t)y;
+                Span sp = v->tree[(c * MAX_TYPES + t) * nsq + s];
+                const Node *nd = v->nodes + sp.start;
+                for (uint32_t j = 0; j < sp.len; j++)
+                    if (nd[j].flags & NF_CAPT)
+                        patt[nd[j].sq] |= (uint8_t)(1 << c);
+            }
+        }
+        Square k = pos->king[c];
+        if (k != SQ_NONE)
+            for (int j = 0; j < e->nnbr[k]; j++)
+                zone[e->nbr[k][j]] |= (uint8_t)(1 << c);
+    }
+
+    /* a pair of colour-bound pieces covering both colours (bishop pair) */
+    for (int c = 0; c < 2; c++)
+        for (int t = 1; t <= v->ntypes; t++)
+            if (shades[c][t] == 3) {
+                mg[c] += 25;
+                eg[c] += 45;
+            }
+
+    // Step 2. Pieces waiting at gates or in hand are material too.
+    if (v->gating) {
+        for (int c = 0; c < 2; c++) {
+            for (int f = 0; f < v->files; f++) {
+                Piece g = pos->gate[c][f];
+                if (!g)
+                    continue;
+                int t = piece_type(g), val = e->value[t];
+                int front = pos->board[v->back_rank[c] * v->files + f];
+                int bonus = 0;
+                /* a gate behind a minor piece opens early; behind a rook late */
+                if (front && piece_color((Piece)front) == c) {
+                    int ft = piece_type((Piece)front);
+                    bonus = ft == v->royal ? -20 : e->value[ft] < 400 ? 12 : -8;
+                }
+                mg[c] += val * 15 / 16 + bonus;
+                eg[c] += e->value_eg[t] * 7 / 8;
+                npm[c] += val;
+            }
+            for (int t = 1; t <= v->ntypes; t++) {
+                mg[c] += pos->hand[c][t] * e->value[t];
+                eg[c] += pos->hand[c][t] * e->value_eg[t];
+                npm[c] += pos->hand[c][t] * e->value[t];
+            }
+        }
+    }
+
+    if (lazy) {
+        int phase = (npm[0] + npm[1]) * 256 / e->npm_start;
+        if (phase > 256)
+            phase = 256;
+        int s = ((mg[WHITE] - mg[BLACK]) * phase + (eg[WHITE] - eg[BLACK]) * (256 - phase)) / 256;
+        if (pos->stm == BLACK)
+            s = -s;
+        if (s - LAZY_MARGIN >= beta || s + LAZY_MARGIN <= alpha) {
+            *lazy = true;
+            return s;
+        }
+    }
+
+    // Step 3. Mobility and attacks on the enemy king's zone.
+    for (int c = 0; c < 2; c++) {
+        int them = !c;
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            int s = pos->plist[c][i];
+            int t = piece_type(pos->board[s]);
+            if (!(e->pieces >> t & 1))
+                continue;
+            Span sp = v->tree[(c * MAX_TYPES + t) * nsq + s];
+            const Node *nd = v->nodes + sp.start;
+            int mob = 0, hits = 0;
+            for (uint32_t j = 0; j < sp.len;) {
+                int to = nd[j].sq;
+                Piece q = pos->board[to];
+                uint8_t f = nd[j].flags;
+                if (zone[to] >> them & 1 && (f & NF_CAPT))
+                    hits++;
+                if (q == EMPTY) {
+                    if ((f & NF_MOVE) && !(patt[to] >> them & 1))
+                        mob++;
+                    j = (f & NF_PASS_EMPTY) ? j + 1 : nd[j].skip;
+                } else {
+                    if ((f & NF_CAPT) && piece_color(q) != c)
+                        mob++;
+                    j = (f & NF_PASS_OCC) ? j + 1 : nd[j].skip;
+                }
+            }
+            int d = mob * 16 - e->mob_avg16[t];
+            mg[c] += d * e->mob_mg[t] / 256;
+            eg[c] += d * e->mob_eg[t] / 256;
+            if (hits) {
+                katt_n[them]++;
+                katt_w[them] += e->katk[t] * (hits > 3 ? 3 : hits) + e->katk[t];
+            }
+        }
+    }
+
+    // Step 4. King safety: attackers near the king and its shelter.
+    for (int c = 0; c < 2; c++) {
+        Square k = pos->king[c];
+        if (k == SQ_NONE)
+            continue;
+        int them = !c;
+        int phase_them = npm[them] * 256 / e->npm_start;
+        if (phase_them > 256)
+            phase_them = 256;
+        if (katt_n[c] >= 2) {
+            int danger = katt_w[c] * katt_w[c] * king_danger_scale / 4;
+            if (danger > 700)
+                danger = 700;
+            mg[c] -= danger * phase_them / 256;
+        }
+        int shelter = 0;
+        for (int j = 0; j < e->nshelter[c][k]; j++) {
+            int s = e->shelter[c][k][j];
+            Piece p = pos->board[s];
+            if (p && p != HOLE && piece_color(p) == c)
+                shelter += (e->pawns >> piece_type(p) & 1) ? 14 : 5;
+        }
+        mg[c] += shelter * phase_them / 256;
+    }
+
+    // Step 5. Pawn structure: passed, doubled and isolated pawns.
+    for (int c = 0; c < 2; c++) {
+        int them = !c;
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            int s = pos->plist[c][i];
+            int t = piece_type(pos->board[s]);
+            if (!(e->pawns >> t & 1))
+                continue;
+            int x = e->file[s], y = e->rank[s];
+            if (e->orthodox_pawns) {
+                bool iso = (x == 0 || !pawnfile[c][x - 1]) && (x == v->files - 1 || !pawnfile[c][x + 1]);
+                if (iso) {
+                    mg[c] -= 8;
+                    eg[c] -= 12;
+                }
+                if (pawnfile[c][x] > 1) {
+                    mg[c] -= 6;
+                    eg[c] -= 14;
+                }
+            }
+            bool passed = true;
+            if (e->orthodox_pawns) {
+                /* no enemy pawn ahead on this file or the next ones */
+                for (int ox = x > 0 ? x - 1 : 0; ox <= x + 1 && ox < v->files && passed; ox++)
+                    passed = c == WHITE ? pawn_hi[them][ox] <= y : pawn_lo[them][ox] >= y;
+            } else {
+                /* any enemy pawn that could stand in the way */
+                int d = e->promo_dist[c][t][s];
+                for (int j = 0; j < pos->pcount[them] && passed; j++) {
+                    int o = pos->plist[them][j];
+                    if ((e->pawns >> piece_type(pos->board[o]) & 1) && king_dist(e, o, s) <= d + 1 &&
+                        e->promo_dist[c][t][o] < d)
+                        passed = false;
+                }
+            }
+            if (!passed)
+                continue;
+            int d = e->promo_dist[c][t][s];
+            int span = e->promo_span[c][t] ? e->promo_span[c][t] : 1;
+            if (d == FAR)
+                continue;
+            int prog = 256 - d * 256 / span; /* 0..256 */
+            if (prog < 0)
+                prog = 0;
+            int p2 = prog * prog / 256;
+            mg[c] += 5 + p2 * 70 / 256;
+            eg[c] += 12 + p2 * 170 / 256;
+            /* the kings' distances to the pawn matter in the ending */
+            if (pos->king[c] != SQ_NONE && pos->king[them] != SQ_NONE)
+                eg[c] += (king_dist(e, pos->king[them], s) * 2 - king_dist(e, pos->king[c], s)) *
+                         p2 * 8 / 256;
+            /* unstoppable: no enemy pieces and the king too far */
+            if (!npm[them] && pos->king[them] != SQ_NONE &&
+                king_dist(e, pos->king[them], s) - (pos->stm == them) > d + 1)
+                eg[c] += e->value[piece_type(pos->board[s])] * 4;
+        }
+    }
+
+    // Step 6. Races to win squares (Diamondback corners).
+    if (v->nwin[0]) {
+        for (int c = 0; c < 2; c++) {
+            int them = !c;
+            int best_k = FAR, best_p = FAR;
+            for (int i = 0; i < pos->pcount[c]; i++) {
+                int s = pos->plist[c][i];
+                int t = piece_type(pos->board[s]);
+                int d = e->race_dist[c][t][s];
+                if (d == FAR)
+                    continue;
+                if (t == v->royal) {
+                    if (d < best_k)
+                        best_k = d;
+                } else if (d < best_p)
+                    best_p = d;
+            }
+            /* a king still on the corner shuts it */
+            bool shut = false;
+            for (int i = 0; i < v->nwin[c]; i++) {
+                Piece q = pos->board[v->win_list[c][i]];
+                if (q && piece_color(q) == them && piece_type(q) == v->royal)
+                    shut = true;
+            }
+            int div = shut ? 6 : 1;
+            if (best_k < 8)
+                eg[c] += race_king[best_k] / div;
+            if (best_p < 8) {
+                mg[c] += race_pawn[best_p] / 2 / div;
+                eg[c] += race_pawn[best_p] / div;
+            }
+        }
+    }
+
+    // Step 7. Blend by phase, scale for mating potential, tempo.
+    int phase = (npm[0] + npm[1]) * 256 / e->npm_start;
+    if (phase > 256)
+        phase = 256;
+    int mgs = mg[WHITE] - mg[BLACK], egs = eg[WHITE] - eg[BLACK];
+    int score = (mgs * phase + egs * (256 - phase)) / 256;
+    int strong = score > 0 ? WHITE : BLACK;
+    if (!npawns[strong] && pos->pcount[strong] <= 4 && !pos->nhand[strong]) {
+        if (!eval_mating_potential(e, pos, strong))
+            score /= 16;
+        else if (npm[strong] - npm[!strong] < 400 && !v->nwin[0])
+            score /= 3;
+    }
+    score += pos->stm == WHITE ? 12 : -12;
+    return pos->stm == WHITE ? score : -score;
+}
+
+int eval_evaluate(const Eval *e, const Position *pos) {
+    return evaluate(e, pos, 0, 0, NULL);
+}
+
+int eval_evaluate_lazy(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy) {
+    *lazy = false;
+    return evaluate(e, pos, alpha, beta, lazy);
+}

@@ -1,0 +1,806 @@
+/* search.c - iterative deepening, aspiration windows, PVS, quiescence and
+ * Lazy SMP (see search.h). */
+#include "search/search.h"
+
+#include <math.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "core/movegen.h"
+#include "core/notation.h"
+#include "search/eval.h"
+#include "search/movepick.h"
+#include "search/timeman.h"
+#include "search/tt.h"
+
+#define MAX_THREADS 64
+#define DEFAULT_HASH_MB 32
+#define THREAD_STACK (32u << 20)
+
+struct SearchContext {
+    const Variant *v;
+    Eval *eval;
+    TT tt;
+    Thread *threads[MAX_THREADS];
+    int nthreads;
+
+    /* one search_go */
+    atomic_bool stop_all; /* set by the main thread: every worker ends */
+    atomic_bool *ext_stop;
+    SearchLimits lim;
+    const SearchCallbacks *cb;
+    TimeMan tm;
+    int max_depth;
+    uint64_t max_nodes;
+    int noise;       /* level: random eval spread in centipawns */
+    uint64_t seed;
+    uint64_t last_nodes;
+};
+
+static int lmr_table[64][64];
+static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
+
+static void init_lmr(void) {
+    for (int d = 1; d < 64; d++)
+        for (int n = 1; n < 64; n++)
+            lmr_table[d][n] = (int)(0.75 + log(d) * log(n) / 2.25);
+}
+
+/* ---- the context ---------------------------------------------------------- */
+
+SearchContext *search_new(const Variant *v) {
+    pthread_once(&lmr_once, init_lmr);
+    SearchContext *ctx = calloc(1, sizeof *ctx);
+    if (!ctx)
+        return NULL;
+    ctx->v = v;
+    ctx->eval = eval_new(v);
+    if (!ctx->eval) {
+        free(ctx);
+        return NULL;
+    }
+    atomic_init(&ctx->stop_all, false);
+    return ctx;
+}
+
+void search_free(SearchContext *ctx) {
+    if (!ctx)
+        return;
+    for (int i = 0; i < ctx->nthreads; i++)
+        free(ctx->threads[i]);
+    tt_free(&ctx->tt);
+    eval_free(ctx->eval);
+    free(ctx);
+}
+
+void search_clear(SearchContext *ctx) {
+    if (ctx->tt.b)
+        tt_clear(&ctx->tt);
+    for (int i = 0; i < ctx->nthreads; i++) {
+        memset(ctx->threads[i]->history, 0, sizeof ctx->threads[i]->history);
+        memset(ctx->threads[i]->counter, 0, sizeof ctx->threads[i]->counter);
+    }
+}
+
+uint64_t search_nodes(const SearchContext *ctx) { return ctx->last_nodes; }
+
+int search_static_eval(SearchContext *ctx, const Position *pos) {
+    return eval_evaluate(ctx->eval, pos);
+}
+
+static uint64_t total_nodes(SearchContext *ctx) {
+    uint64_t n = 0;
+    for (int i = 0; i < ctx->nthreads; i++)
+        n += atomic_load_explicit(&ctx->threads[i]->nodes, memory_order_relaxed);
+    return n;
+}
+
+/* ---- helpers ----------------------------------------------------------- */
+
+static inline bool stopped(Thread *t) {
+    return atomic_load_explicit(&t->ctx->stop_all, memory_order_relaxed);
+}
+
+/* Counts a node; the main thread also watches the clock and limits. */
+static inline void count_node(Thread *t) {
+    uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
+    atomic_store_explicit(&t->nodes, n, memory_order_relaxed);
+    SearchContext *ctx = t->ctx;
+    if (t->id != 0)
+        return;
+    if (ctx->max_nodes && ctx->nthreads == 1 && n >= ctx->max_nodes)
+        atomic_store(&ctx->stop_all, true);
+    if (n & 1023)
+        return;
+    if ((ctx->ext_stop && atomic_load_explicit(ctx->ext_stop, memory_order_relaxed)) ||
+        timeman_hard_stop(&ctx->tm) || (ctx->max_nodes && total_nodes(ctx) >= ctx->max_nodes))
+        atomic_store(&ctx->stop_all, true);
+}
+
+static inline int score_to_tt(int s, int ply) {
+    return s >= MATE_IN_MAX ? s + ply : s <= -MATE_IN_MAX ? s - ply : s;
+}
+
+static inline int score_from_tt(int s, int ply) {
+    return s >= MATE_IN_MAX ? s - ply : s <= -MATE_IN_MAX ? s + ply : s;
+}
+
+/* Static eval with the playing level's noise; lazy (may be NULL) allows a
+ * rough answer far outside (alpha, beta). */
+static int evaluate(Thread *t, int alpha, int beta, bool *lazy) {
+    SearchContext *ctx = t->ctx;
+    int s = lazy ? eval_evaluate_lazy(ctx->eval, &t->pos, alpha, beta, lazy)
+                 : eval_evaluate(ctx->eval, &t->pos);
+    if (ctx->noise) {
+        uint64_t h = (t->pos.key ^ ctx->seed) * 0x9E3779B97F4A7C15ull;
+        h ^= h >> 29;
+        s += (int)(h % (uint64_t)(2 * ctx->noise + 1)) - ctx->noise;
+    }
+    return s;
+}
+
+/* Repetition (twice within the search, or a third time counting the game
+ * before the root), scanning no further than the last irreversible move or
+ * null move. */
+static bool is_repetition(const Thread *t) {
+    const Position *pos = &t->pos;
+    int limit = pos->halfmove < pos->hply ? pos->halfmove : pos->hply;
+    int count = 0;
+    for (int i = 1; i <= limit; i++) {
+        const Undo *u = &pos->hist[pos->hply - i];
+        if (u->move == MOVE_NONE)
+            break;
+        if (i >= 4 && !(i & 1) && u->key == pos->key) {
+            if (pos->hply - i >= t->root_hply)
+                return true;
+            if (++count >= 2)
+                return true;
+        }
+    }
+    return false;
+}
+
+/* Own pieces alone between the king and an enemy attacker: moving them may
+ * expose the king (the walk of movegen's find_pinned, on the public trie). */
+static void mark_pinned(const Position *pos, const AttackNode *a, uint32_t i, uint32_t end,
+                        int blocker, uint8_t *pinned) {
+    int us = pos->stm;
+    while (i < end) {
+        Piece p = pos->board[a[i].sq];
+        uint8_t f = a[i].flags;
+        if (p == EMPTY) {
+            i = (f & NF_PASS_EMPTY) ? i + 1 : a[i].skip;
+            continue;
+        }
+        if (piece_color(p) != us) {
+            if (blocker >= 0 && (a[i].srcmask >> piece_type(p) & 1))
+                pinned[blocker] = 1;
+            i = (f & NF_PASS_OCC) ? i + 1 : a[i].skip;
+            continue;
+        }
+        if (f & NF_PASS_OCC) {
+            i++;
+            continue;
+        }
+        if (blocker < 0 && (f & NF_PASS_EMPTY))
+            mark_pinned(pos, a, i + 1, a[i].skip, a[i].sq, pinned);
+        i = a[i].skip;
+    }
+}
+
+/* Lazily computed legality facts of one node. */
+typedef struct {
+    bool ready;
+    uint8_t pinned[MAX_SQ];
+} Pins;
+
+/* Plays m if it is legal; false (position unchanged) if not. */
+static bool make_legal(Thread *t, Move m, bool in_check, Pins *pins) {
+    Position *pos = &t->pos;
+    const Variant *v = pos->v;
+    int us = pos->stm;
+    Square k = pos->king[us];
+    bool test;
+    if (k == SQ_NONE)
+        test = false;
+    else if (move_kind(m) == MK_SETUP)
+        test = in_check;
+    else if (in_check || v->has_hoppers || move_from(m) == k ||
+             (move_kind(m) != MK_NORMAL && move_kind(m) != MK_DOUBLE))
+        test = true;
+    else {
+        if (!pins->ready) {
+            memset(pins->pinned, 0, (size_t)v->nsq);
+            Span sp = v->atk[!us][k];
+            mark_pinned(pos, v->anodes + sp.start, 0, sp.len, -1, pins->pinned);
+            pins->ready = true;
+        }
+        test = pins->pinned[move_from(m)];
+    }
+    pos_make_move(pos, m);
+    tt_prefetch(&t->ctx->tt, pos->key);
+    if (test && movegen_attacked(pos, pos->king[us], !us)) {
+        pos_unmake_move(pos);
+        return false;
+    }
+    return true;
+}
+
+static void update_pv(Thread *t, int ply, Move m) {
+    t->pv[ply][ply] = m;
+    for (int i = ply + 1; i < t->pvlen[ply + 1]; i++)
+        t->pv[ply][i] = t->pv[ply + 1][i];
+    t->pvlen[ply] = t->pvlen[ply + 1] > ply + 1 ? t->pvlen[ply + 1] : ply + 1;
+}
+
+static void history_add(int16_t *h, int bonus) {
+    int v = *h + bonus - *h * (bonus < 0 ? -bonus : bonus) / 16384;
+    *h = (int16_t)(v > 16000 ? 16000 : v < -16000 ? -16000 : v);
+}
+
+static void update_quiet_stats(Thread *t, int ply, Move best, const Move *quiets, int nq,
+                               int depth) {
+    Stack *ss = &t->stack[ply];
+    int us = t->pos.stm;
+    int bonus = depth * depth > 400 ? 400 : depth * depth;
+    bonus *= 4;
+    if (ss->killer[0] != best) {
+        ss->killer[1] = ss->killer[0];
+        ss->killer[0] = best;
+    }
+    if (ply > 0 && t->stack[ply - 1].move)
+        t->counter[t->stack[ply - 1].piece][move_to(t->stack[ply - 1].move)] = best;
+    history_add(&t->history[us][move_from(best)][move_to(best)], bonus);
+    for (int i = 0; i < nq; i++)
+        if (quiets[i] != best)
+            history_add(&t->history[us][move_from(quiets[i])][move_to(quiets[i])], -bonus);
+}
+
+/* ---- quiescence ----------------------------------------------------------- */
+
+static int qsearch(Thread *t, int alpha, int beta, int ply, bool in_check) {
+    Position *pos = &t->pos;
+    SearchContext *ctx = t->ctx;
+    const Variant *v = pos->v;
+
+    // Step 1. Limits and the end of the game.
+    count_node(t);
+    if (stopped(t))
+        return 0;
+    if (ply > t->seldepth)
+        t->seldepth = ply;
+    if (v->nwin[0] && pos_game_won(pos))
+        return -MATE + ply;
+    if (ply >= MAX_PLY)
+        return in_check ? 0 : evaluate(t, 0, 0, NULL);
+    if (pos->pcount[0] + pos->pcount[1] <= 8 && eval_dead_draw(ctx->eval, pos))
+        return 0;
+
+    // Step 2. Transposition table.
+    TTHit hit;
+    Move tt_move = MOVE_NONE;
+    int tt_eval = SCORE_NONE;
+    if (tt_probe(&ctx->tt, pos->key, &hit)) {
+        int s = score_from_tt(hit.score, ply);
+        if (hit.bound != BOUND_NONE && ((hit.bound == BOUND_EXACT) || (hit.bound == BOUND_LOWER && s >= beta) ||
+            (hit.bound == BOUND_UPPER && s <= alpha)))
+            return s;
+        tt_move = hit.move;
+        tt_eval = hit.eval;
+    }
+
+    // Step 3. Stand pat (not in check).
+    int best = -INF, eval = SCORE_NONE, stored_eval = SCORE_NONE;
+    if (!in_check) {
+        bool lazy = false;
+        eval = tt_eval != SCORE_NONE ? tt_eval : evaluate(t, alpha, beta, &lazy);
+        if (!lazy)
+            stored_eval = eval;
+        best = eval;
+        if (best >= beta)
+            return best;
+        if (best > alpha)
+            alpha = best;
+    }
+
+    // Step 4. Captures and promotions; every evasion when in check.
+    MovePicker mp;
+    if (in_check)
+        movepick_init(&mp, t, ctx->eval, tt_move, ply);
+    else
+        movepick_init_noisy(&mp, t, ctx->eval, tt_move);
+    Pins pins = {.ready = false};
+    int legal = 0;
+    Move best_move = MOVE_NONE;
+    int old_alpha = alpha;
+    Move m;
+    while ((m = movepick_next(&mp, NULL)) != MOVE_NONE) {
+        if (!in_check) {
+            // Step 5. Delta and losing-capture pruning.
+            int gain = movepick_gain(pos, ctx->eval, m);
+            bool wins = movepick_wins(pos, m);
+            if (eval + gain + 200 <= alpha && !move_promo(m) && !wins)
+                continue;
+            if (!wins && movepick_bad_capture(pos, ctx->eval, m))
+                continue;
+        }
+        int piece = pos->board[move_from(m)];
+        if (!make_legal(t, m, in_check, &pins))
+            continue;
+        legal++;
+        t->stack[ply].move = m;
+        t->stack[ply].piece = piece;
+        bool check = movegen_in_check(pos);
+        int score = -qsearch(t, -beta, -alpha, ply + 1, check);
+        pos_unmake_move(pos);
+        if (stopped(t))
+            return 0;
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                alpha = score;
+                best_move = m;
+                if (score >= beta)
+                    break;
+            }
+        }
+    }
+
+    // Step 6. Mate; store.
+    if (in_check && !legal)
+        return -MATE + ply;
+    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&ctx->tt, pos->key, best_move, score_to_tt(best, ply), stored_eval, 0, bound);
+    return best;
+}
+
+/* ---- the main search ------------------------------------------------------ */
+
+static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutnode) {
+    Position *pos = &t->pos;
+    SearchContext *ctx = t->ctx;
+    const Variant *v = pos->v;
+    Stack *ss = &t->stack[ply];
+    bool pv_node = beta - alpha > 1;
+    bool root = ply == 0;
+    bool in_check = ss->in_check;
+
+    // Step 1. Quiescence at the horizon.
+    if (depth <= 0)
+        return qsearch(t, alpha, beta, ply, in_check);
+    t->pvlen[ply] = ply;
+    count_node(t);
+    if (stopped(t))
+        return 0;
+    if (ply > t->seldepth)
+        t->seldepth = ply;
+
+    // Step 2. The end of the game: win squares, draws.
+    bool rule_draw = false;
+    if (!root) {
+        if (v->nwin[0] && pos_game_won(pos))
+            return -MATE + ply;
+        if (is_repetition(t))
+            return 0;
+        if (pos->pcount[0] + pos->pcount[1] <= 8 && eval_dead_draw(ctx->eval, pos))
+            return 0;
+        if (v->move_rule && pos->halfmove >= 2 * v->move_rule) {
+            if (!in_check)
+                return 0;
+            rule_draw = true; /* a draw unless this is mate */
+        }
+        if (ply >= MAX_PLY)
+            return in_check ? 0 : evaluate(t, 0, 0, NULL);
+
+        // Step 3. Mate distance pruning.
+        int lo = -MATE + ply, hi = MATE - ply - 1;
+        if (alpha < lo)
+            alpha = lo;
+        if (beta > hi)
+            beta = hi;
+        if (alpha >= beta)
+            return alpha;
+    }
+
+    // Step 4. Transposition table.
+    TTHit hit;
+    bool tt_hit = tt_probe(&ctx->tt, pos->key, &hit);
+    Move tt_move = tt_hit ? hit.move : MOVE_NONE;
+    if (root && t->root_best)
+        tt_move = t->root_best;
+    int tt_score = tt_hit && hit.bound != BOUND_NONE ? score_from_tt(hit.score, ply) : SCORE_NONE;
+    if (tt_hit && !pv_node && hit.depth >= depth && tt_score != SCORE_NONE &&
+        !rule_draw && (!v->move_rule || pos->halfmove < 2 * v->move_rule - 10) &&
+        ((hit.bound == BOUND_EXACT) || (hit.bound == BOUND_LOWER && tt_score >= beta) ||
+         (hit.bound == BOUND_UPPER && tt_score <= alpha)))
+        return tt_score;
+
+    // Step 5. Static evaluation.
+    int eval;
+    if (in_check)
+        eval = ss->eval = SCORE_NONE;
+    else {
+        eval = ss->eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, 0, 0, NULL);
+        if (!tt_hit)
+            tt_store(&ctx->tt, pos->key, MOVE_NONE, SCORE_NONE, eval, -1, BOUND_NONE);
+        /* a bound from the table may sharpen the eval */
+        if (tt_score != SCORE_NONE &&
+            ((hit.bound == BOUND_LOWER && tt_score > eval) ||
+             (hit.bound == BOUND_UPPER && tt_score < eval)))
+            eval = tt_score;
+    }
+    bool improving = !in_check && ply >= 2 && t->stack[ply - 2].eval != SCORE_NONE &&
+                     ss->eval > t->stack[ply - 2].eval;
+    ss[1].killer[0] = ss[1].killer[1] = MOVE_NONE;
+
+    if (!pv_node && !in_check) {
+        // Step 6. Reverse futility pruning.
+        if (depth <= 7 && eval - 80 * (depth - improving) >= beta && eval < MATE_IN_MAX)
+            return eval;
+
+        // Step 7. Null move, only with pieces besides king and pawns (so
+        // zugzwang is unlikely) and never while pieces wait in hand.
+        if (depth >= 3 && eval >= beta && ss->eval >= beta && ply > 0 && ply >= t->nmp_min_ply &&
+            t->stack[ply - 1].move != MOVE_NONE && !pos->nhand[pos->stm] &&
+            eval_has_pieces(ctx->eval, pos, pos->stm) && beta > -MATE_IN_MAX) {
+            int r = 3 + depth / 5 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+            ss->move = MOVE_NONE;
+            ss->piece = 0;
+            pos_make_null(pos);
+            ss[1].in_check = false;
+            int score = -search(t, -beta, -beta + 1, depth - r, ply + 1, !cutnode);
+            pos_unmake_null(pos);
+            if (stopped(t))
+                return 0;
+            if (score >= beta) {
+                if (score >= MATE_IN_MAX)
+                    score = beta;
+                if (depth < 10)
+                    return score;
+                /* deep: verify without null moves near this ply */
+                t->nmp_min_ply = ply + 3 * (depth - r) / 4;
+                int vs = search(t, beta - 1, beta, depth - r, ply, false);
+                t->nmp_min_ply = 0;
+                if (vs >= beta)
+                    return score;
+            }
+        }
+    }
+
+    // Step 8. Internal iterative reduction without a hash move.
+    if (depth >= 5 && !tt_move && !root)
+        depth--;
+
+    // Step 9. The moves.
+    MovePicker mp;
+    movepick_init(&mp, t, ctx->eval, tt_move, ply);
+    Pins pins = {.ready = false};
+    Move quiets[64];
+    int nquiets = 0, legal = 0;
+    int best = -INF, old_alpha = alpha;
+    Move best_move = MOVE_NONE, m;
+    int order;
+    while ((m = movepick_next(&mp, &order)) != MOVE_NONE) {
+        bool noisy = movepick_is_noisy(pos, m);
+        bool quiet = !noisy;
+        bool killer = m == ss->killer[0] || m == ss->killer[1];
+
+        // Step 10. Pruning of late quiet moves at shallow depth.
+        if (!root && best > -MATE_IN_MAX && legal > 0) {
+            if (quiet && depth <= 8) {
+                /* late quiet moves go; hopeless or badly scored ones too unless
+                 * they check (a mate may hide behind a check) */
+                int lmp = (3 + depth * depth) / (2 - improving);
+                if (nquiets >= lmp)
+                    continue;
+                bool prune = (!in_check && eval + 100 + 80 * depth <= alpha && !killer) ||
+                             (depth <= 3 && order < -1500 * depth);
+                if (prune && !movepick_gives_check(pos, ctx->eval, m))
+                    continue;
+            } else if (depth <= 4 && order < 0 && !in_check &&
+                       eval + movepick_gain(pos, ctx->eval, m) + 150 * depth <= alpha)
+                continue; /* a losing capture that cannot catch up */
+        }
+
+        int piece = pos->board[move_from(m)];
+        if (!make_legal(t, m, in_check, &pins))
+            continue;
+        legal++;
+        ss->move = m;
+        ss->piece = piece;
+        bool check = movegen_in_check(pos);
+        ss[1].in_check = check;
+        if (quiet && nquiets < 64)
+            quiets[nquiets++] = m;
+
+        // Step 11. Extensions: checks.
+        int new_depth = depth - 1 + (check && ply < 2 * depth + 8);
+
+        // Step 12. Late-move reductions, then PVS.
+        int score;
+        if (depth >= 3 && legal > 1 + 2 * root && (quiet || order < 0)) {
+            int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+            r -= pv_node;
+            r += cutnode;
+            r -= improving;
+            r -= killer;
+            r -= check;
+            if (quiet && order < PICK_GOOD)
+                r -= order / 6000;
+            int rd = new_depth - (r > 0 ? r : 0);
+            if (rd < 1)
+                rd = 1;
+            if (rd > new_depth)
+                rd = new_depth;
+            score = -search(t, -alpha - 1, -alpha, rd, ply + 1, true);
+            if (score > alpha && rd < new_depth)
+                score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cutnode);
+        } else if (!pv_node || legal > 1) {
+            score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cutnode);
+        } else
+            score = alpha + 1; /* force the full window below */
+        if (pv_node && (legal == 1 || (score > alpha && score < beta))) {
+            ss[1].in_check = check;
+            score = -search(t, -beta, -alpha, new_depth, ply + 1, false);
+        }
+        pos_unmake_move(pos);
+        if (stopped(t))
+            return 0;
+
+        // Step 13. Best so far.
+        if (score > best) {
+            best = score;
+            if (score > alpha) {
+                best_move = m;
+                alpha = score;
+                if (pv_node)
+                    update_pv(t, ply, m);
+                if (root)
+                    t->root_best = m;
+                if (score >= beta) {
+                    if (quiet)
+                        update_quiet_stats(t, ply, m, quiets, nquiets, depth);
+                    break;
+                }
+            }
+        }
+    }
+
+    // Step 14. Mate or stalemate; the N-move rule; store.
+    if (!legal)
+        return in_check ? -MATE + ply : 0;
+    if (rule_draw)
+        return 0;
+    int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
+    tt_store(&ctx->tt, pos->key, best_move, score_to_tt(best, ply), ss->eval, depth, bound);
+    return best;
+}
+
+/* ---- iterative deepening -------------------------------------------------- */
+
+static void report(Thread *t, int depth, int score) {
+    SearchContext *ctx = t->ctx;
+    if (!ctx->cb || !ctx->cb->info)
+        return;
+    SearchInfo si;
+    memset(&si, 0, sizeof si);
+    si.depth = depth;
+    si.seldepth = t->seldepth;
+    si.score = score;
+    if (score >= MATE_IN_MAX)
+        si.mate = (MATE - score + 1) / 2;
+    else if (score <= -MATE_IN_MAX)
+        si.mate = -(MATE + score) / 2;
+    si.nodes = total_nodes(ctx);
+    si.time_ms = (int)timeman_elapsed(&ctx->tm);
+    si.nps = si.time_ms > 0 ? si.nodes * 1000 / (uint64_t)si.time_ms : si.nodes * 1000;
+    Position *pos = &t->pos;
+    size_t o = 0;
+    int made = 0;
+    for (int i = 0; i < t->pvlen[0]; i++) {
+        char txt[MOVE_TEXT_LEN];
+        notation_coord(pos, t->pv[0][i], txt);
+        size_t l = strlen(txt);
+        if (o + l + 2 > sizeof si.pv)
+            break;
+        if (o)
+            si.pv[o++] = ' ';
+        memcpy(si.pv + o, txt, l + 1);
+        o += l;
+        pos_make_move(pos, t->pv[0][i]);
+        made++;
+    }
+    while (made--)
+        pos_unmake_move(pos);
+    ctx->cb->info(&si, ctx->cb->ud);
+}
+
+static void iterate(Thread *t) {
+    SearchContext *ctx = t->ctx;
+    int prev = 0, stability = 0;
+    Move last_best = MOVE_NONE;
+    for (int depth = 1; depth <= ctx->max_depth; depth++) {
+        /* helpers spread over depths */
+        if (t->id > 0 && depth > 1 && depth < ctx->max_depth && ((depth + t->id) % 3 == 0))
+            continue;
+        t->seldepth = 0;
+        int delta = 18, alpha = -INF, beta = INF, score;
+        if (depth >= 5) {
+            alpha = prev - delta > -INF ? prev - delta : -INF;
+            beta = prev + delta < INF ? prev + delta : INF;
+        }
+        for (;;) {
+            t->stack[0].in_check = movegen_in_check(&t->pos);
+            score = search(t, alpha, beta, depth, 0, false);
+            if (stopped(t))
+                break;
+            if (score <= alpha) {
+                beta = (alpha + beta) / 2;
+                alpha = score - delta > -INF ? score - delta : -INF;
+            } else if (score >= beta) {
+                beta = score + delta < INF ? score + delta : INF;
+            } else
+                break;
+            delta += delta / 2 + 5;
+        }
+        if (stopped(t) && depth > 1)
+            break;
+        t->depth_done = depth;
+        t->score = score;
+        t->best = t->pvlen[0] > 0 ? t->pv[0][0] : t->root_best;
+        if (t->id != 0)
+            continue;
+        report(t, depth, score);
+        stability = t->best == last_best ? stability + 1 : 0;
+        last_best = t->best;
+        bool dropped = score < prev - 30;
+        prev = score;
+        if (stopped(t))
+            break;
+        if (!timeman_next_iteration(&ctx->tm, stability, dropped))
+            break;
+        /* a forced mate found well within the depth */
+        if (ctx->tm.soft_ms && score >= MATE_IN_MAX && depth > 2 * (MATE - score) + 4)
+            break;
+    }
+}
+
+static void *thread_main(void *arg) {
+    Thread *t = arg;
+    iterate(t);
+    if (t->id == 0) {
+        /* infinite analysis waits for stop before the best move */
+        SearchContext *ctx = t->ctx;
+        while (ctx->lim.infinite && ctx->ext_stop && !atomic_load(ctx->ext_stop)) {
+            struct timespec ts = {0, 2000000};
+            nanosleep(&ts, NULL);
+        }
+        atomic_store(&ctx->stop_all, true);
+    }
+    return NULL;
+}
+
+/* Level 1..19: shallower, fewer nodes and a noisy evaluation. */
+static void apply_level(SearchContext *ctx, int level) {
+    if (level <= 0 || level >= 20)
+        return;
+    int depth = 1 + level * 6 / 10;
+    uint64_t nodes = (uint64_t)(200.0 * pow(1.75, level));
+    if (ctx->max_depth > depth)
+        ctx->max_depth = depth;
+    if (!ctx->max_nodes || ctx->max_nodes > nodes)
+        ctx->max_nodes = nodes;
+    ctx->noise = 10 * (20 - level);
+}
+
+Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim,
+               const SearchCallbacks *cb, atomic_bool *stop) {
+    SearchLimits none;
+    if (!lim) {
+        memset(&none, 0, sizeof none);
+        lim = &none;
+    }
+
+    // Step 1. Settle the limits, the table, the threads.
+    ctx->lim = *lim;
+    ctx->cb = cb;
+    ctx->ext_stop = stop;
+    atomic_store(&ctx->stop_all, false);
+    timeman_init(&ctx->tm, lim, root->stm, root->hply);
+    ctx->max_depth = lim->depth > 0 && lim->depth < MAX_PLY ? lim->depth : MAX_PLY - 1;
+    ctx->max_nodes = lim->nodes;
+    ctx->noise = 0;
+    ctx->seed = 0;
+    if (lim->level > 0 && lim->level < 20) {
+        apply_level(ctx, lim->level);
+        ctx->seed = (uint64_t)timeman_now_ms() * 0x2545F4914F6CDD1Dull ^ (uint64_t)(uintptr_t)ctx;
+    }
+    if (!lim->infinite && !lim->depth && !lim->nodes && !lim->movetime_ms &&
+        !lim->time_ms[root->stm] && !ctx->max_nodes) {
+        ctx->tm.soft_ms = ctx->tm.hard_ms = 1000; /* no limit given: one second */
+    }
+    size_t mb = lim->hash_mb > 0 ? (size_t)lim->hash_mb : DEFAULT_HASH_MB;
+    if (!ctx->tt.b || mb != ctx->tt.mb) {
+        /* the table is made by the first search, at the size it asks for */
+        tt_free(&ctx->tt);
+        if (tt_init(&ctx->tt, mb) && tt_init(&ctx->tt, DEFAULT_HASH_MB / 8))
+            return MOVE_NONE;
+    }
+    tt_new_search(&ctx->tt);
+    int want = lim->threads > 0 ? (lim->threads < MAX_THREADS ? lim->threads : MAX_THREADS) : 1;
+    while (ctx->nthreads < want) {
+        Thread *t = calloc(1, sizeof *t);
+        if (!t)
+            break;
+        t->ctx = ctx;
+        t->id = ctx->nthreads;
+        ctx->threads[ctx->nthreads++] = t;
+    }
+    while (ctx->nthreads > want && ctx->nthreads > 1)
+        free(ctx->threads[--ctx->nthreads]);
+    if (!ctx->nthreads)
+        return MOVE_NONE;
+
+    // Step 2. A root with no moves has nothing to search.
+    Thread *main_t = ctx->threads[0];
+    memcpy(&main_t->pos, root, offsetof(Position, hist) + (size_t)root->hply * sizeof(Undo));
+    MoveList legal;
+    movegen_legal(&main_t->pos, &legal);
+    if (!legal.n) {
+        ctx->last_nodes = 0;
+        return MOVE_NONE;
+    }
+
+    // Step 3. Fresh per-search state, then the workers.
+    for (int i = 0; i < ctx->nthreads; i++) {
+        Thread *t = ctx->threads[i];
+        if (i)
+            memcpy(&t->pos, root, offsetof(Position, hist) + (size_t)root->hply * sizeof(Undo));
+        t->root_hply = root->hply;
+        atomic_store(&t->nodes, 0);
+        t->depth_done = 0;
+        t->nmp_min_ply = 0;
+        t->best = t->root_best = MOVE_NONE;
+        t->score = 0;
+        memset(t->stack, 0, sizeof t->stack);
+        memset(t->pvlen, 0, sizeof t->pvlen);
+        /* older history still orders, but less */
+        for (int c = 0; c < 2; c++)
+            for (int a = 0; a < ctx->v->nsq; a++)
+                for (int b = 0; b < ctx->v->nsq; b++)
+                    t->history[c][a][b] /= 2;
+    }
+    pthread_attr_t attr;
+    pthread_attr_init(&attr);
+    pthread_attr_setstacksize(&attr, THREAD_STACK);
+    pthread_t tid[MAX_THREADS];
+    bool started[MAX_THREADS] = {false};
+    for (int i = ctx->nthreads - 1; i >= 0; i--)
+        started[i] = !pthread_create(&tid[i], &attr, thread_main, ctx->threads[i]);
+    pthread_attr_destroy(&attr);
+    if (!started[0])
+        thread_main(main_t); /* no thread to be had: search here */
+    else
+        pthread_join(tid[0], NULL);
+    atomic_store(&ctx->stop_all, true);
+    for (int i = 1; i < ctx->nthreads; i++)
+        if (started[i])
+            pthread_join(tid[i], NULL);
+
+    // Step 4. The best move: the main thread's last full iteration.
+    ctx->last_nodes = total_nodes(ctx);
+    Move best = main_t->best;
+    if (main_t->root_best && main_t->root_best != best && main_t->depth_done > 0) {
+        /* an unfinished iteration found a better move: it was fully searched */
+        best = main_t->root_best;
+    }
+    bool found = false;
+    for (int i = 0; i < legal.n; i++)
+        found |= legal.m[i] == best;
+    if (!found)
+        best = legal.m[0];
+    return best;
+}

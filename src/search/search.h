@@ -1,0 +1,63 @@
+/* search.h - iterative deepening PVS for any chess-like variant. A SearchContext
+ * belongs to one game and owns the shared table, the evaluation tables and one
+ * Thread per Lazy SMP worker, each with its own root copy; nothing is global. */
+#ifndef SEARCH_SEARCH_H
+#define SEARCH_SEARCH_H
+
+#include <stdatomic.h>
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "core/position.h"
+#include "engine/engine.h"
+
+#define MAX_PLY 120
+#define MATE 30000
+#define MATE_IN_MAX (MATE - 2 * MAX_PLY)
+#define INF 31000
+#define SCORE_NONE 32000
+
+typedef struct SearchContext SearchContext;
+
+/* Per-ply search state. */
+typedef struct {
+    Move move;       /* played from this ply; MOVE_NONE for a null move */
+    int piece;       /* moved piece code, 0 for a null move */
+    int eval;        /* static eval, SCORE_NONE when in check */
+    Move killer[2];
+    bool in_check;
+} Stack;
+
+typedef struct Thread {
+    SearchContext *ctx;
+    int id;
+    Position pos;
+    int root_hply;
+    _Atomic uint64_t nodes;
+    int seldepth;
+    int nmp_min_ply; /* no null move before this ply (verification) */
+    int16_t history[2][MAX_SQ][MAX_SQ]; /* butterfly: [side][from][to] */
+    Move counter[64][MAX_SQ];           /* reply to [piece][to] */
+    Stack stack[MAX_PLY + 8];
+    Move pv[MAX_PLY + 2][MAX_PLY + 2];
+    int pvlen[MAX_PLY + 2];
+    /* results of the last completed iteration */
+    int depth_done, score;
+    Move best, root_best;
+} Thread;
+
+SearchContext *search_new(const Variant *v);
+void search_free(SearchContext *ctx);
+/* Forget what earlier searches learnt (a new game). */
+void search_clear(SearchContext *ctx);
+/* Search root under lim (see engine.h); info after each iteration goes to cb
+ * (cb or cb->info may be NULL). stop is polled; another thread may set it.
+ * Returns MOVE_NONE when root has no legal move; root is left unchanged. */
+Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim,
+               const SearchCallbacks *cb, atomic_bool *stop);
+/* Nodes of the last search_go, all threads. */
+uint64_t search_nodes(const SearchContext *ctx);
+/* Static evaluation of pos from the side to move's view (for tests, tools). */
+int search_static_eval(SearchContext *ctx, const Position *pos);
+
+#endif

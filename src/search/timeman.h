@@ -1,0 +1,26 @@
+/* timeman.h - how long one search may think: a soft bound (start no new
+ * iteration after it, scaled by how settled the best move is) and a hard bound
+ * (stop at once), on a monotonic millisecond clock. */
+#ifndef SEARCH_TIMEMAN_H
+#define SEARCH_TIMEMAN_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "engine/engine.h"
+
+typedef struct {
+    int64_t start_ms;
+    int64_t soft_ms, hard_ms; /* 0 = no bound */
+} TimeMan;
+
+int64_t timeman_now_ms(void);
+/* Bounds for the side to move (stm 0 = White) at game ply gply. */
+void timeman_init(TimeMan *tm, const SearchLimits *lim, int stm, int gply);
+int64_t timeman_elapsed(const TimeMan *tm);
+/* May another iteration start? stability in 0..4: iterations the best move
+ * has stayed the same (more = stop sooner). */
+bool timeman_next_iteration(const TimeMan *tm, int stability, bool score_dropped);
+bool timeman_hard_stop(const TimeMan *tm);
+
+#endif

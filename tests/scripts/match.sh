@@ -1,0 +1,123 @@
+#!/usr/bin/env bash
+# The match tool: short matches in every chess variant between Menagerie over
+# CECP and over UCI, PGN output, score and Elo lines, and the referee's
+# verdicts on broken engines (illegal move, silence, false claim, death).
+# Prints one "ok ..." or "FAIL ..." line per check. MENAGERIE picks the
+# binary (default ./menagerie).
+set -u
+cd "$(dirname "$0")/../.."
+M=${MENAGERIE:-./menagerie}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+has() {
+    if grep -qE -- "$3" "$tmp/$1"; then echo "ok $2"; else
+        echo "FAIL $2 (no /$3/ in output:)"; tail -n 12 "$tmp/$1" | sed 's/^/    /'; fi
+}
+count() { grep -cE -- "$2" "$tmp/$1"; }
+
+for v in chess snake-vs-mongoose team-mate diamondback hannibal; do
+    timeout 120 "$M" match --variant "$v" --games 2 --depth 1 --maxplies 30 --plies 2 --seed 7 \
+        --pgn "$tmp/$v.pgn" self self-uci > "$tmp/m-$v" 2>&1
+    has "m-$v" "$v: match announces itself" "^match: Menagerie 1 vs Menagerie 2, $v, 2 games"
+    has "m-$v" "$v: progress line per game" '^game 2/2: Menagerie 2 - Menagerie 1 (1-0|0-1|1/2-1/2) \{.*\} [0-9]+ plies; score '
+    has "m-$v" "$v: score line" '^Score of Menagerie 1 vs Menagerie 2: [0-9]+ - [0-9]+ - [0-9]+  \[[0-9.]+\] 2$'
+    has "m-$v" "$v: Elo line" '^Elo difference: '
+    [ "$(grep -c '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$tmp/$v.pgn")" = 2 ] &&
+        echo "ok $v: PGN has both games with results" || echo "FAIL $v: PGN results"
+    has "$v.pgn" "$v: PGN Variant tag" "^\\[Variant \"$v\"\\]"
+    has "$v.pgn" "$v: PGN players" '^\[White "Menagerie [12]"\]'
+    # the same opening twice, colours swapped: the first plies agree
+    o1=$(grep -m1 -E '^1\. ' "$tmp/$v.pgn" | cut -d' ' -f1-3)
+    o2=$(grep -E '^1\. ' "$tmp/$v.pgn" | sed -n 2p | cut -d' ' -f1-3)
+    [ -n "$o1" ] && [ "$o1" = "$o2" ] && echo "ok $v: both games of a pair share the opening" ||
+        echo "FAIL $v: openings differ ($o1 / $o2)"
+done
+
+# clocks and fixed time per move
+timeout 120 "$M" match --variant team-mate --games 2 --tc 1+0.05 --maxplies 24 --seed 1 \
+    self self > "$tmp/tc" 2>&1
+has tc "time control: games finish" '^Score of .*\] 2$'
+if grep -q 'on time' "$tmp/tc"; then echo "FAIL time control: a loss on time"; else
+    echo "ok time control: no loss on time"; fi
+timeout 120 "$M" match --variant snake-vs-mongoose --games 2 --st 0.05 --maxplies 20 --seed 1 \
+    --quiet self-uci self > "$tmp/st" 2>&1
+has st "--st and --quiet" '^Score of .*\] 2$'
+[ "$(count st '^game ')" = 0 ] && echo "ok --quiet: no game lines" || echo "FAIL --quiet"
+
+# broken engines, as tiny CECP and UCI scripts
+cat > "$tmp/illegal.sh" <<'EOF'
+#!/bin/sh
+while read -r l; do case "$l" in
+  protover*) echo "feature ping=1 usermove=1 setboard=1 done=1" ;;
+  ping*) echo "pong ${l#ping }" ;;
+  go|usermove*) echo "move a1a1" ;;
+  quit) exit 0 ;;
+esac; done
+EOF
+cat > "$tmp/silent.sh" <<'EOF'
+#!/bin/sh
+while read -r l; do case "$l" in
+  protover*) echo "feature ping=1 usermove=1 done=1" ;;
+  ping*) echo "pong ${l#ping }" ;;
+  quit) exit 0 ;;
+esac; done
+EOF
+cat > "$tmp/claim.sh" <<'EOF'
+#!/bin/sh
+while read -r l; do case "$l" in
+  protover*) echo "feature ping=1 usermove=1 done=1" ;;
+  ping*) echo "pong ${l#ping }" ;;
+  go|usermove*) echo "1-0 {I say so}" ;;
+  quit) exit 0 ;;
+esac; done
+EOF
+cat > "$tmp/dies.sh" <<'EOF'
+#!/bin/sh
+while read -r l; do case "$l" in
+  uci) echo "id name Dies"; echo "uciok" ;;
+  isready) echo "readyok" ;;
+  go*) exit 3 ;;
+esac; done
+EOF
+chmod +x "$tmp"/*.sh
+common=(--variant chess --games 2 --plies 0 --depth 1 --tc 0.6+0 --maxplies 20 --seed 1)
+timeout 60 "$M" match "${common[@]}" self "xboard:$tmp/illegal.sh" > "$tmp/b1" 2>&1
+has b1 "referee: illegal move loses" '(White|Black) plays an illegal move a1a1'
+has b1 "referee: score counts it" '^Score of Menagerie vs illegal.sh: 2 - 0 - 0'
+timeout 60 "$M" match "${common[@]}" "xboard:$tmp/silent.sh" self > "$tmp/b2" 2>&1
+has b2 "referee: silence loses on time" 'loses on time'
+timeout 60 "$M" match "${common[@]}" self "xboard:$tmp/claim.sh" > "$tmp/b3" 2>&1
+has b3 "referee: a false claim loses" 'false claim'
+timeout 60 "$M" match "${common[@]}" self "uci:$tmp/dies.sh" > "$tmp/b4" 2>&1
+has b4 "referee: a dead engine loses, and is restarted" '^game 2/2: .*engine failure'
+has b4 "referee: UCI engine name from id name" '^Score of Menagerie vs Dies: 2 - 0 - 0'
+
+# a real external engine when installed (Fairy-Max plays Team-Mate)
+fm=$(command -v fairymax || ls /usr/games/fairymax 2>/dev/null || true)
+if [ -n "$fm" ]; then
+    timeout 120 "$M" match --variant team-mate --games 2 --st 0.05 --maxplies 30 --seed 2 \
+        self "xboard:$fm" > "$tmp/fm" 2>&1
+    has fm "Fairy-Max over CECP: games finish" '^Score of Menagerie vs Fairy-Max[^:]*: .*\] 2$'
+    if grep -qE 'illegal|false claim|failure' "$tmp/fm"; then echo "FAIL Fairy-Max: verdict"
+        cat "$tmp/fm"; else echo "ok Fairy-Max: no illegal move or failure"; fi
+    timeout 60 "$M" match --variant hannibal --games 2 --depth 1 self "xboard:$fm" > "$tmp/fm2" 2>&1
+    has fm2 "an engine that does not play the variant is refused" 'does not play hannibal'
+else
+    echo "ok Fairy-Max not installed: external-engine check skipped"
+fi
+
+# bad arguments
+"$M" match --games x self self > "$tmp/a1" 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok bad --games: usage, exit 2" || echo "FAIL bad --games: exit $rc"
+"$M" match self > "$tmp/a2" 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok one engine: usage, exit 2" || echo "FAIL one engine: exit $rc"
+"$M" match --variant slangenspel self self > "$tmp/a3" 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok mancala refused" || echo "FAIL mancala: exit $rc"
+"$M" match self nonsense > "$tmp/a4" 2>&1; rc=$?
+has a4 "unknown engine spec explained" 'bad engine "nonsense"'
+
+# no sanitizer report in any session (ASan/UBSan builds)
+if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$tmp"/* 2>/dev/null; then
+    echo "FAIL sanitizer reports:"; grep -hE -A5 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$tmp"/* | head -30
+else echo "ok no sanitizer reports"; fi

@@ -1,0 +1,127 @@
+#!/usr/bin/env bash
+# Scripted UCI sessions: every command and go limit, in every chess variant.
+# Prints one "ok ..." or "FAIL ..." line per check. MENAGERIE picks the
+# binary (default ./menagerie).
+set -u
+cd "$(dirname "$0")/../.."
+M=${MENAGERIE:-./menagerie}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+u() { timeout 60 "$M" uci > "$tmp/$1" 2>&1; }
+has() {
+    if grep -qE -- "$3" "$tmp/$1"; then echo "ok $2"; else
+        echo "FAIL $2 (no /$3/ in output:)"; tail -n 12 "$tmp/$1" | sed 's/^/    /'; fi
+}
+hasnt() {
+    if grep -qE -- "$3" "$tmp/$1"; then
+        echo "FAIL $2 (unexpected /$3/:)"; grep -E -- "$3" "$tmp/$1" | head -5 | sed 's/^/    /'
+    else echo "ok $2"; fi
+}
+count() { grep -cE -- "$2" "$tmp/$1"; }
+# before NAME CHECK A B: the first line matching A comes before the first matching B
+before() {
+    if awk -v a="$3" -v b="$4" '$0 ~ a && !x {x=NR} $0 ~ b && !y {y=NR} END {exit !(x && y && x < y)}' \
+        "$tmp/$1"; then echo "ok $2"; else echo "FAIL $2"; tail -n 8 "$tmp/$1" | sed 's/^/    /'; fi
+}
+
+printf 'uci\nisready\n' | u hello
+has hello "uci: id name" '^id name Menagerie'
+has hello "uci: Hash option" '^option name Hash type spin default [0-9]+ min 1 max [0-9]+$'
+has hello "uci: Threads option" '^option name Threads type spin'
+has hello "uci: Level option" '^option name Level type spin default 0 min 0 max 20$'
+has hello "uci: Ponder option" '^option name Ponder type check'
+for v in chess snake-vs-mongoose team-mate diamondback hannibal; do
+    has hello "uci: UCI_Variant lists $v" "^option name UCI_Variant type combo default chess.* var $v( |\$)"
+done
+has hello "uci: uciok" '^uciok$'
+has hello "isready: readyok" '^readyok$'
+
+# variant, a legal first move, an illegal one, a legal reply (our coordinates)
+variants=(
+    "chess|e2e4|e2e5|e7e5"
+    "snake-vs-mongoose|e3e5|e2e4|e8e6"
+    "team-mate|e2e4|e2e5|e7e5"
+    "diamondback|e1e2|e1e3|h4h3"
+    "hannibal|MbFh|e2e5|McFg"
+)
+for v in "${variants[@]}"; do
+    IFS='|' read -r name legal illegal reply <<< "$v"
+    opt="setoption name UCI_Variant value $name"
+
+    printf 'uci\n%s\nucinewgame\nisready\nposition startpos moves %s\ngo depth 3\n' "$opt" "$legal" \
+        | u "go-$name"
+    has "go-$name" "$name: info line" '^info depth [0-9]+ seldepth [0-9]+ multipv 1 score (cp -?[0-9]+|mate -?[0-9]+) nodes [0-9]+ nps [0-9]+ time [0-9]+ pv '
+    has "go-$name" "$name: go depth gives bestmove" '^bestmove [^ ]+'
+    best=$(grep '^bestmove' "$tmp/go-$name" | head -1 | cut -d' ' -f2)
+    ponder=$(grep '^bestmove' "$tmp/go-$name" | head -1 | awk '{print $4}')
+    printf '%s\nposition startpos moves %s %s %s\ngo depth 1\n' "$opt" "$legal" "$best" "$ponder" \
+        | u "replay-$name"
+    hasnt "replay-$name" "$name: bestmove and ponder move are legal" '^info string (illegal|bad)'
+    has "replay-$name" "$name: go after them" '^bestmove '
+
+    printf '%s\nposition startpos moves %s\ngo wtime 2000 btime 2000 winc 50 binc 50 movestogo 20\n' \
+        "$opt" "$legal" | u "clock-$name"
+    has "clock-$name" "$name: go wtime/btime/winc/binc/movestogo" '^bestmove '
+    printf '%s\nposition startpos\ngo movetime 150\n' "$opt" | u "mt-$name"
+    has "mt-$name" "$name: go movetime" '^bestmove '
+    printf '%s\nposition startpos\ngo nodes 2000\n' "$opt" | u "nodes-$name"
+    has "nodes-$name" "$name: go nodes" '^bestmove '
+    printf '%s\nsetoption name Hash value 8\nsetoption name Threads value 1\nsetoption name Level value 4\nposition startpos\ngo depth 2\n' \
+        "$opt" | u "opt-$name"
+    hasnt "opt-$name" "$name: Hash, Threads, Level accepted" '^info string'
+    has "opt-$name" "$name: go with options" '^bestmove '
+
+    (printf '%s\nposition startpos\ngo infinite\n' "$opt"; sleep 0.3; printf 'isready\n'; sleep 0.2
+     printf 'stop\n') | u "inf-$name"
+    before "inf-$name" "$name: go infinite: bestmove only after stop" '^readyok$' '^bestmove '
+    has "inf-$name" "$name: stop gives bestmove" '^bestmove '
+    (printf '%s\nposition startpos moves %s\ngo ponder wtime 1000 btime 1000\n' "$opt" "$legal"
+     sleep 0.3; printf 'isready\nponderhit\n') | u "ph-$name"
+    before "ph-$name" "$name: go ponder waits for ponderhit" '^readyok$' '^bestmove '
+    (printf '%s\nposition startpos\ngo ponder movetime 100\n' "$opt"; sleep 0.2; printf 'stop\n') \
+        | u "ps-$name"
+    [ "$(count "ps-$name" '^bestmove')" = 1 ] && echo "ok $name: go ponder + stop: one bestmove" ||
+        echo "FAIL $name: go ponder + stop: $(count "ps-$name" '^bestmove') bestmoves"
+
+    # bad lines: info string, and nothing changes
+    printf '%s\nposition startpos moves %s\nposition startpos moves %s %s\nposition fen nonsense\ngo depth x\nsetoption name Nope value 1\nsetoption name Hash value 0\nfrobnicate\nposition startpos moves %s\nponderhit\ngo depth 1\n' \
+        "$opt" "$legal" "$legal" "$illegal" "$legal" | u "bad-$name"
+    [ "$(count "bad-$name" '^info string')" -ge 6 ] && echo "ok $name: bad lines get info string" ||
+        echo "FAIL $name: bad lines: $(count "bad-$name" '^info string') info strings"
+    [ "$(count "bad-$name" '^bestmove')" = 1 ] && echo "ok $name: bad go changes nothing" ||
+        echo "FAIL $name: bad lines: $(count "bad-$name" '^bestmove') bestmoves"
+done
+
+# position fen with moves, per variant's FEN
+printf 'position fen rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2 moves g1f3 b8c6\ngo depth 2\n' | u fen1
+hasnt fen1 "chess: position fen ... moves" '^info string'
+printf 'setoption name UCI_Variant value snake-vs-mongoose\nposition fen 10/4k5/10/10/10/10/10/10/10/R3K5 w - - 0 1 moves a1a10 e9e8 a10a9\ngo depth 1\n' | u fen2
+hasnt fen2 "snake-vs-mongoose: ranks from 1 (rank 10 exists)" '^info string'
+printf 'setoption name UCI_Variant value hannibal\nposition fen rnebqkbenr/pppppppppp/10/10/10/10/10/PPPPPPPPPP/RNEBQKBENR[MFmf] w KQkq - 0 1 moves MbFh McFg b1c3 b9c7\ngo depth 1\n' | u fen3
+hasnt fen3 "hannibal: set-up and gating moves" '^info string'
+printf 'setoption name UCI_Variant value diamondback\nposition fen 3prnqk/4ppbb/5ppn/P3p1pr/RP1P3p/NPP5/QBPP4/KBNRP3 w - - 0 1\ngo depth 1\n' | u fen4
+hasnt fen4 "diamondback: another set-up by FEN" '^info string'
+
+# a long game: 1200 plies in one position command
+long=$(for _ in $(seq 300); do printf ' g1f3 g8f6 f3g1 f6g8'; done)
+printf 'position startpos moves%s\ngo depth 1\n' "$long" | u long
+hasnt long "position with 1200 moves" '^info string'
+has long "position with 1200 moves: bestmove" '^bestmove '
+
+# mate: go mate, and a mate score
+printf 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo mate 1\n' | u mate
+has mate "go mate finds the mate" '^bestmove a1a8'
+has mate "mate score" 'score mate 1 '
+printf 'position fen 7k/5QQ1/8/8/8/8/8/6K1 b - - 0 1\ngo depth 2\n' | u none
+has none "no legal move: bestmove (none)" '^bestmove \(none\)$'
+
+printf 'debug on\ndebug off\nregister later\nquit\ngo depth 1\n' | u misc
+hasnt misc "debug, register, quit" '^(info string|bestmove)'
+printf 'uci\nquit\n' | timeout 20 "$M" > "$tmp/auto" 2>&1
+has auto "no arguments + uci: UCI mode" '^uciok$'
+
+# no sanitizer report in any session (ASan/UBSan builds)
+if grep -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$tmp"/* 2>/dev/null; then
+    echo "FAIL sanitizer reports:"; grep -hE -A5 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$tmp"/* | head -30
+else echo "ok no sanitizer reports"; fi

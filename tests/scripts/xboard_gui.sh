@@ -1,0 +1,67 @@
+#!/usr/bin/env bash
+# A real XBoard (Debian's xboard, headless under xvfb-run, match mode) plays
+# complete games: Team-Mate Chess between Menagerie and Fairy-Max, and Snake
+# vs. Mongoose between Menagerie and itself. Checks that every game ends with
+# a result and that no engine or XBoard complains of an illegal move.
+# Installs xboard, xvfb and fairymax with apt-get when missing. Skipped for
+# the sanitizer binary (MENAGERIE=build/san/...): it takes minutes, and the
+# protocol scripts already run that binary. Prints "ok ..."/"FAIL ..." lines.
+set -u
+cd "$(dirname "$0")/../.."
+M=${MENAGERIE:-./menagerie}
+case "$M" in
+    *san*) echo "ok xboard gui: skipped for the sanitizer build (minutes of games; xboard.sh covers it)"
+           exit 0 ;;
+esac
+export PATH=$PATH:/usr/games
+need=()
+command -v xboard >/dev/null || need+=(xboard)
+command -v xvfb-run >/dev/null || need+=(xvfb xauth)
+command -v fairymax >/dev/null || need+=(fairymax)
+if [ ${#need[@]} -gt 0 ]; then
+    if [ "$(id -u)" -ne 0 ]; then
+        echo "FAIL xboard gui: need ${need[*]} (run as root to install them)"; exit 0
+    fi
+    export DEBIAN_FRONTEND=noninteractive
+    { apt-get update -qq && apt-get install -y -qq "${need[@]}"; } > /dev/null 2>&1 ||
+        { echo "FAIL xboard gui: cannot install ${need[*]}"; exit 0; }
+fi
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+me="$(realpath "$M") xboard"
+
+# run NAME VARIANT SECOND-ENGINE [XBOARD OPTIONS...]: two games, 3 s + 0.1 s
+run() {
+    local name=$1 variant=$2 second=$3
+    shift 3
+    mkdir -p "$tmp/$name"
+    HOME=$tmp timeout 600 xvfb-run -a xboard -fcp "$me" -fd "$tmp/$name" -scp "$second" \
+        -sd "$tmp/$name" -variant "$variant" -matchMode true -matchGames 2 \
+        -timeControl 0:03 -timeIncrement 0.1 -saveGameFile "$tmp/$name/games.pgn" \
+        -debugMode true -nameOfDebugFile "$tmp/$name/xboard.debug" -popupExitMessage false \
+        -popupMoveErrors false -ponderNextMove false -saveSettingsOnExit false "$@" \
+        > "$tmp/$name/xboard.out" 2>&1
+    local pgn=$tmp/$name/games.pgn dbg=$tmp/$name/xboard.debug
+    local n
+    n=$(grep -cE '^\[Result "(1-0|0-1|1/2-1/2)"\]' "$pgn" 2>/dev/null)
+    [ "${n:-0}" = 2 ] && echo "ok xboard gui $name: 2 complete games" ||
+        { echo "FAIL xboard gui $name: ${n:-0} complete games"; tail -5 "$tmp/$name/xboard.out"; }
+    if grep -qiE 'illegal' "$pgn" "$dbg" 2>/dev/null; then
+        echo "FAIL xboard gui $name: illegal-move complaint:"
+        grep -hiE 'illegal' "$pgn" "$dbg" | head -5 | sed 's/^/    /'
+    else echo "ok xboard gui $name: no illegal-move complaint"; fi
+    local who='<first ?:'
+    [ "$second" = "$me" ] && who='<(first ?|second):'
+    if grep -qE "$who Error" "$dbg" 2>/dev/null; then
+        echo "FAIL xboard gui $name: Menagerie answered Error:"
+        grep -E "$who Error" "$dbg" | head -3 | sed 's/^/    /'
+    else echo "ok xboard gui $name: Menagerie understood every command"; fi
+    grep -hE '\{[^}]*\} *(1-0|0-1|1/2-1/2)$' "$pgn" 2>/dev/null | sed 's/^/    # /'
+    grep -E '^\[(White|Black|Result|Termination) ' "$pgn" 2>/dev/null | paste - - - | sed 's/^/    # /'
+}
+
+# XBoard does not know Team-Mate's 64-move rule or mating potential: it
+# leaves claims and draws to the engines (see src/front/xboard.c).
+run team-mate team-mate fairymax -testClaims false -materialDraws false -ruleMoves 0 \
+    -secondOptions "Claim draw after=64"
+run snake-vs-mongoose snake-vs-mongoose "$me"

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# Self-play between two builds of menagerie over the chess variants, or
+# against an XBoard engine (B = xboard:/usr/games/fairymax).
+#   tools/selfplay.sh NEW OLD [GAMES_PER_VARIANT] [TC] [VARIANTS...]
+# e.g. tools/selfplay.sh build/search/menagerie /tmp/old-menagerie 40 4+0.04
+# Runs one match per variant, two at a time (one per core), through
+# `NEW bench match` (see src/front/bench.c), and prints each match's score.
+set -u
+new=${1:?usage: tools/selfplay.sh NEW OLD [GAMES] [TC] [VARIANTS...]}
+old=${2:?usage: tools/selfplay.sh NEW OLD [GAMES] [TC] [VARIANTS...]}
+games=${3:-40}
+tc=${4:-4+0.04}
+shift $(( $# < 4 ? $# : 4 ))
+variants=${*:-chess snake-vs-mongoose team-mate diamondback hannibal}
+jobs=${JOBS:-2}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for v in $variants; do
+    while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 1; done
+    "$new" bench match "$new" "$old" --variant "$v" --games "$games" --tc "$tc" \
+        --seed "${SEED:-1}" > "$tmp/$v.txt" 2>&1 &
+done
+wait
+for v in $variants; do tail -n 1 "$tmp/$v.txt"; done

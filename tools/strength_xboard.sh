@@ -1,0 +1,75 @@
+#!/usr/bin/env bash
+# Strength match under a real XBoard: headless (xvfb-run), match mode,
+# Menagerie (first engine) against Fairy-Max, colours alternating.
+# Not part of `make test`: a 40-game match takes about half an hour.
+#
+# usage: tools/strength_xboard.sh [VARIANT [GAMES [TC [INC [OUTDIR]]]]]
+#   VARIANT  team-mate (default) or chess: the games Fairy-Max plays
+#   GAMES    40;  TC  XBoard time per game (0:10 = 10 s);  INC  0.1 s
+#   OUTDIR   build/strength-VARIANT (games.pgn, xboard.debug, score.txt)
+# MENAGERIE=path picks the binary (default ./menagerie).
+#
+# XBoard does not know Team-Mate's rules (64-move rule, mating potential),
+# so it is told not to judge claims or adjudicate draws itself; Menagerie
+# claims every game end its rules give, and Fairy-Max is told to claim the
+# N-move draw at 64 moves.
+set -eu
+cd "$(dirname "$0")/.."
+variant=${1:-team-mate}
+games=${2:-40}
+tc=${3:-0:10}
+inc=${4:-0.1}
+out=${5:-build/strength-$variant}
+menagerie=$(realpath "${MENAGERIE:-./menagerie}")
+export PATH=$PATH:/usr/games
+
+need=()
+command -v xboard >/dev/null || need+=(xboard)
+command -v xvfb-run >/dev/null || need+=(xvfb xauth)
+command -v fairymax >/dev/null || need+=(fairymax)
+if [ ${#need[@]} -gt 0 ]; then
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
+fi
+
+mkdir -p "$out"
+out=$(realpath "$out")
+rm -f "$out/games.pgn" "$out/xboard.debug"
+xbvariant=$variant
+extra=()
+case $variant in
+    chess) xbvariant=normal ;;
+    team-mate)
+        extra=(-testClaims false -materialDraws false -ruleMoves 0
+               -secondOptions "Claim draw after=64") ;;
+    *) echo "Fairy-Max does not play $variant" >&2; exit 2 ;;
+esac
+
+cmd=(xvfb-run -a xboard -fcp "$menagerie xboard" -fd "$out" -scp fairymax -sd "$out"
+     -variant "$xbvariant" -matchMode true -matchGames "$games" -timeControl "$tc"
+     -timeIncrement "$inc" -saveGameFile "$out/games.pgn" -debugMode true
+     -nameOfDebugFile "$out/xboard.debug" -popupExitMessage false -popupMoveErrors false
+     -ponderNextMove false "${extra[@]}")
+echo "${cmd[*]}" > "$out/command.txt"
+start=$(date +%s)
+timeout $((games * 120 + 120)) "${cmd[@]}" > "$out/xboard.out" 2>&1 || true
+
+# Score from Menagerie's side.
+awk -v out="$out/score.txt" '
+    /^\[White / { white = $0 }
+    /^\[Result / {
+        r = $2; gsub(/[]"]/, "", r)
+        me_white = index(white, "Menagerie") > 0
+        n++
+        if (r == "1/2-1/2") d++
+        else if ((r == "1-0") == me_white && r != "*") w++
+        else if (r != "*") l++
+    }
+    END {
+        s = w + d / 2
+        printf "games %d: Menagerie +%d -%d =%d, score %.1f/%d (%.1f%%)\n", n, w, l, d, s, n,
+               n ? 100 * s / n : 0 > out
+    }' "$out/games.pgn"
+cat "$out/score.txt"
+echo "illegal-move complaints: $(grep -ci 'illegal' "$out/xboard.debug" || true)"
+echo "time: $(( $(date +%s) - start )) s; command in $out/command.txt"

@@ -1,0 +1,38 @@
+// api.js - the JSON API of `menagerie serve` (see src/front/web_api.c).
+
+async function call(method, path, body) {
+  const init = { method, headers: {} };
+  if (method !== 'GET') {
+    init.headers['Content-Type'] = 'application/json';
+    init.body = JSON.stringify(body || {});
+  }
+  const r = await fetch(path, init);
+  let data = null;
+  try {
+    data = await r.json();
+  } catch {
+    data = { error: `the server answered ${r.status}` };
+  }
+  if (!r.ok) {
+    const e = new Error(data && data.error ? data.error : `error ${r.status}`);
+    e.status = r.status;
+    throw e;
+  }
+  return data;
+}
+
+export const api = {
+  variants: () => call('GET', '/api/variants'),
+  games: () => call('GET', '/api/games'),
+  create: (opts) => call('POST', '/api/games', opts),
+  state: (id) => call('GET', `/api/games/${id}`),
+  move: (id, move) => call('POST', `/api/games/${id}/move`, { move }),
+  go: (id, opts) => call('POST', `/api/games/${id}/go`, opts || {}),
+  stop: (id) => call('POST', `/api/games/${id}/stop`),
+  undo: (id, count) => call('POST', `/api/games/${id}/undo`, { count }),
+  resign: (id, side) => call('POST', `/api/games/${id}/resign`, side === undefined ? {} : { side }),
+  draw: (id) => call('POST', `/api/games/${id}/draw`),
+  options: (id, opts) => call('POST', `/api/games/${id}/options`, opts),
+  remove: (id) => call('DELETE', `/api/games/${id}`),
+  exportUrl: (id) => `/api/games/${id}/export`,
+};
