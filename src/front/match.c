@@ -154,8 +154,26 @@ static unsigned next_rand(unsigned *s) {
     return (*s >> 8) & 0xffffff;
 }
 
+/* Can the side to move end the game at once (a mate in one, a corner
+ * win)? Such an opening decides nothing about the engines. */
+static bool ends_in_one(Game *g) {
+    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
+    if (!m)
+        abort();
+    int n = engine_moves(g, m, ENGINE_MAX_MOVES);
+    bool ends = false;
+    char err[ENGINE_ERR_LEN];
+    for (int i = 0; i < n && !ends; i++)
+        if (engine_play(g, m[i].text, err, sizeof err)) {
+            ends = engine_result(g).kind != RESULT_NONE;
+            engine_undo(g);
+        }
+    free(m);
+    return ends;
+}
+
 /* A start FEN and opening moves: random set-up, then PLIES random moves
- * that do not end the game. */
+ * that neither end the game nor let the side to move end it at once. */
 static Game *make_opening(const char *variant, int plies, unsigned *seed, char *err,
                           size_t errlen) {
     const char *const *setups = engine_setups(variant);
@@ -180,11 +198,11 @@ static Game *make_opening(const char *variant, int plies, unsigned *seed, char *
         int n = engine_moves(g, m, ENGINE_MAX_MOVES);
         if (n <= 0)
             break;
-        for (int tries = 0; tries < 8; tries++) {
+        for (int tries = 0; tries < 32; tries++) {
             char e2[ENGINE_ERR_LEN];
             if (!engine_play(g, m[next_rand(seed) % (unsigned)n].text, e2, sizeof e2))
                 continue;
-            if (engine_result(g).kind == RESULT_NONE)
+            if (engine_result(g).kind == RESULT_NONE && !ends_in_one(g))
                 break;
             engine_undo(g);
         }
