@@ -3,8 +3,8 @@
 # against an XBoard engine (B = xboard:/usr/games/fairymax).
 #   tools/selfplay.sh NEW OLD [GAMES_PER_VARIANT] [TC] [VARIANTS...]
 # e.g. tools/selfplay.sh build/search/menagerie /tmp/old-menagerie 40 4+0.04
-# Runs one match per variant, two at a time (one per core), through
-# `NEW bench match` (see src/front/bench.c), and prints each match's score.
+# Runs one match per variant, JOBS (2) at a time, refereed by `REF bench match`
+# (REF defaults to NEW; see src/front/bench.c), and prints each match's score.
 set -u
 new=${1:?usage: tools/selfplay.sh NEW OLD [GAMES] [TC] [VARIANTS...]}
 old=${2:?usage: tools/selfplay.sh NEW OLD [GAMES] [TC] [VARIANTS...]}
@@ -17,7 +17,7 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for v in $variants; do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 1; done
-    "$new" bench match "$new" "$old" --variant "$v" --games "$games" --tc "$tc" \
+    "${REF:-$new}" bench match "$new" "$old" --variant "$v" --games "$games" --tc "$tc" \
         --seed "${SEED:-1}" > "$tmp/$v.txt" 2>&1 &
 done
 wait

@@ -478,8 +478,8 @@ static int play_game(Player *white, Player *black, const MatchOpts *o, const cha
             if (n > nopen && n > 0)
                 player_send(p, "%s%s", p->usermove ? "usermove " : "", moves[n - 1]);
             if (o->base_ms) {
-                player_send(p, "time %lld", (long long)(clock[side] / 10));
-                player_send(p, "otim %lld", (long long)(clock[!side] / 10));
+                player_send(p, "time %lld", (long long)(clock[side] > 10 ? clock[side] / 10 : 1));
+                player_send(p, "otim %lld", (long long)(clock[!side] > 10 ? clock[!side] / 10 : 1));
             }
             player_send(p, "go");
             while (player_line(p, t0 + limit, line, sizeof line)) {
@@ -501,9 +501,10 @@ static int play_game(Player *white, Player *black, const MatchOpts *o, const cha
                 off += (size_t)snprintf(cmd + off, MAX_LINE - off, " %s", moves[i]);
             player_send(p, "%s", cmd);
             int lv = p->name[0] == 'A' ? o->level_a : o->level_b;
-            if (o->base_ms)
+            if (o->base_ms) /* an overdrawn clock (within the grace) reads as 1 ms */
                 player_send(p, "go wtime %lld btime %lld winc %d binc %d level %d hash %d",
-                            (long long)clock[0], (long long)clock[1], o->inc_ms, o->inc_ms, lv,
+                            (long long)(clock[0] > 0 ? clock[0] : 1),
+                            (long long)(clock[1] > 0 ? clock[1] : 1), o->inc_ms, o->inc_ms, lv,
                             o->hash_mb);
             else if (o->movetime_ms)
                 player_send(p, "go movetime %d level %d hash %d", o->movetime_ms, lv, o->hash_mb);

@@ -187,11 +187,8 @@ void movepick_init(MovePicker *mp, const Thread *t, const Eval *e, Move tt_move,
             s = PICK_GOOD + 2;
         else if (m == counter)
             s = PICK_GOOD + 1;
-        else {
+        else
             s = t->history[us][move_from(m)][move_to(m)];
-            if (movepick_gives_check(pos, e, m))
-                s = 16001 + s / 4; /* checks first: mates hide behind them */
-        }
         mp->m[i] = m;
         mp->score[i] = s;
     }

@@ -438,7 +438,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
 
     if (!pv_node && !in_check) {
         // Step 6. Reverse futility pruning.
-        if (depth <= 7 && eval - 80 * (depth - improving) >= beta && eval < MATE_IN_MAX)
+        if (depth <= 7 && eval - 80 * (depth - improving) >= beta && eval < MATE_IN_MAX &&
+            beta > -MATE_IN_MAX)
             return eval;
 
         // Step 7. Null move, only with pieces besides king and pawns (so
@@ -491,12 +492,12 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
         // Step 10. Pruning of late quiet moves at shallow depth.
         if (!root && best > -MATE_IN_MAX && legal > 0) {
             if (quiet && depth <= 8) {
-                /* late quiet moves go; hopeless or badly scored ones too unless
-                 * they check (a mate may hide behind a check) */
+                /* late, hopeless or badly scored quiet moves go, unless they
+                 * check: a mate may hide behind a check */
                 int lmp = (3 + depth * depth) / (2 - improving);
-                if (nquiets >= lmp)
-                    continue;
-                bool prune = (!in_check && eval + 100 + 80 * depth <= alpha && !killer) ||
+                bool prune = nquiets >= lmp ||
+                             (!in_check && eval + 100 + 80 * depth <= alpha && !killer &&
+                              alpha < MATE_IN_MAX) ||
                              (depth <= 3 && order < -1500 * depth);
                 if (prune && !movepick_gives_check(pos, ctx->eval, m))
                     continue;

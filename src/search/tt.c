@@ -98,14 +98,3 @@ void tt_store(TT *tt, uint64_t key, Move m, int score, int eval, int depth, int 
     atomic_store_explicit(&slot->check, meta ^ data, memory_order_relaxed);
     atomic_store_explicit(&slot->data, data, memory_order_relaxed);
 }
-
-int tt_hashfull(const TT *tt) {
-    int n = 0;
-    for (int i = 0; i < 250 && (uint64_t)i <= tt->mask; i++)
-        for (int j = 0; j < 4; j++) {
-            uint64_t data = atomic_load_explicit(&tt->b[i].e[j].data, memory_order_relaxed);
-            uint64_t meta = atomic_load_explicit(&tt->b[i].e[j].check, memory_order_relaxed) ^ data;
-            n += (meta >> 16 & 0xFF) && (uint8_t)meta == tt->gen;
-        }
-    return n;
-}

@@ -42,7 +42,5 @@ void tt_new_search(TT *tt);
 bool tt_probe(const TT *tt, uint64_t key, TTHit *hit);
 void tt_store(TT *tt, uint64_t key, Move m, int score, int eval, int depth, int bound);
 void tt_prefetch(const TT *tt, uint64_t key);
-/* Permille of entries used by the current search (sampled). */
-int tt_hashfull(const TT *tt);
 
 #endif

@@ -84,7 +84,7 @@ static void check_mate(const char *variant, const char *fen, int n, const char *
         return;
     Seen seen;
     char best[ENGINE_MOVE_TEXT], err[ENGINE_ERR_LEN];
-    CHECK(go_depth(g, 2 * n + 3, &seen, best));
+    CHECK(go_depth(g, 2 * n + 5, &seen, best));
     if (seen.last.mate != n)
         test_fail(__FILE__, __LINE__, "%s %s: mate %d reported, want %d", variant, fen,
                   seen.last.mate, n);
@@ -364,6 +364,44 @@ static void test_values(void) {
     variant_free(v);
 }
 
+
+/* The searcher's own API: the same search after search_clear counts the same
+ * nodes; a position mirrored (colours swapped) evaluates the same. */
+static void test_context(void) {
+    char err[160];
+    Variant *v = variant_load_builtin("snake-vs-mongoose", err, sizeof err);
+    Variant *c = variant_load_builtin("chess", err, sizeof err);
+    Position *pos = malloc(sizeof *pos), *mir = malloc(sizeof *mir);
+    SearchContext *ctx = v ? search_new(v) : NULL;
+    CHECK(v && c && pos && mir && ctx);
+    if (!v || !c || !pos || !mir || !ctx)
+        return;
+    CHECK(!pos_from_fen(pos, v, NULL, err, sizeof err));
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 6;
+    lim.threads = 1;
+    lim.hash_mb = 4;
+    Move m1 = search_go(ctx, pos, &lim, NULL, NULL);
+    uint64_t n1 = search_nodes(ctx);
+    search_clear(ctx);
+    Move m2 = search_go(ctx, pos, &lim, NULL, NULL);
+    CHECK(m1 != MOVE_NONE && m1 == m2);
+    CHECK(n1 > 0 && n1 == search_nodes(ctx));
+    search_free(ctx);
+    ctx = search_new(c);
+    CHECK(!pos_from_fen(pos, c, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
+                        err, sizeof err));
+    CHECK(!pos_from_fen(mir, c, "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
+                        err, sizeof err));
+    CHECK(search_static_eval(ctx, pos) == search_static_eval(ctx, mir));
+    search_free(ctx);
+    free(pos);
+    free(mir);
+    variant_free(v);
+    variant_free(c);
+}
+
 void test_search(void) {
     test_mates();
     test_corners();
@@ -373,4 +411,5 @@ void test_search(void) {
     test_stop();
     test_levels();
     test_values();
+    test_context();
 }
