@@ -12,9 +12,9 @@
  * square colour. A side with a promoting piece (a pawn) never lacks it. */
 bool rules_mating_potential(const Position *pos, int c) {
     const Variant *v = pos->v;
-    if (!v->insufficient[0])
+    if (!v->ninsuf)
         return true;
-    char have[64];
+    uint8_t count[MAX_TYPES] = {0};
     int n = 0, colors = 0;
     bool all_bound = true;
     for (int i = 0; i < pos->pcount[c]; i++) {
@@ -24,38 +24,30 @@ bool rules_mating_potential(const Position *pos, int c) {
             continue;
         if (v->type[t].promotes)
             return true;
-        if (n < 63)
-            have[n++] = v->type[t].letter;
+        count[t]++;
+        n++;
         all_bound &= v->type[t].colorbound;
         colors |= 1 << ((sq_file(v, sq) + sq_rank(v, sq)) & 1);
     }
-    have[n] = 0;
-    char list[128];
-    snprintf(list, sizeof list, "%s", v->insufficient);
-    for (char *e = strtok(list, ","); e; e = strtok(NULL, ",")) {
-        if (!strcmp(e, "-") && n == 0)
-            return false;
-        if (!strcmp(e, "*") && n == 1)
-            return false;
-        if (!strcmp(e, "bound") && n > 0 && all_bound && colors != 3)
-            return false;
-        if ((int)strlen(e) == n && strcmp(e, "bound") != 0) {
-            /* same multiset of letters */
-            char a[64], b[64];
-            strcpy(a, e);
-            strcpy(b, have);
-            int used[64] = {0}, ok = 1;
-            for (int i = 0; i < n && ok; i++) {
-                ok = 0;
-                for (int j = 0; j < n; j++)
-                    if (!used[j] && b[j] == a[i]) {
-                        used[j] = 1;
-                        ok = 1;
-                        break;
-                    }
-            }
-            if (ok)
+    for (int i = 0; i < v->ninsuf; i++) {
+        const MaterialRule *in = &v->insuf[i];
+        switch (in->kind) {
+        case INSUF_NONE:
+            if (n == 0)
                 return false;
+            break;
+        case INSUF_ANY_ONE:
+            if (n == 1)
+                return false;
+            break;
+        case INSUF_BOUND:
+            if (n > 0 && all_bound && colors != 3)
+                return false;
+            break;
+        case INSUF_SET:
+            if (n == in->n && !memcmp(count, in->count, sizeof count))
+                return false;
+            break;
         }
     }
     return true;

@@ -739,7 +739,30 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
     for (int f = 0; f < v->files; f++)
         if (!strchr(sp->gate_exclude, 'a' + f))
             v->gate_files |= (uint16_t)(1u << f);
-    snprintf(v->insufficient, sizeof v->insufficient, "%s", sp->insufficient);
+    for (const char *p = sp->insufficient; *p;) {
+        size_t len = strcspn(p, ",");
+        if (v->ninsuf == 16)
+            FAIL("insufficient: more than 16 entries");
+        MaterialRule *in = &v->insuf[v->ninsuf];
+        if (len == 1 && *p == '-')
+            in->kind = INSUF_NONE;
+        else if (len == 1 && *p == '*')
+            in->kind = INSUF_ANY_ONE;
+        else if (len == 5 && !strncmp(p, "bound", 5))
+            in->kind = INSUF_BOUND;
+        else {
+            in->kind = INSUF_SET;
+            for (size_t i = 0; i < len; i++) {
+                int t = variant_type_by_letter(v, p[i]);
+                if (!t)
+                    FAIL("insufficient: '%c' is not a piece", p[i]);
+                in->count[t]++;
+                in->n++;
+            }
+        }
+        v->ninsuf += len > 0;
+        p += len + (p[len] == ',');
+    }
 
     // Step 5. Zobrist keys (fixed seed: keys are the same in every run).
     uint64_t seed = 0x4D656E6167657269ull;
@@ -756,7 +779,11 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
     for (int s = 0; s < MAX_SQ; s++)
         v->z_ep[s] = splitmix(&seed);
     v->z_side = splitmix(&seed);
-
+    goto done;
+fail:
+    variant_free(v);
+    v = NULL;
+done:
     for (int s = 0; s < MAX_SQ; s++)
         free(rev[s].n);
     free(rev);
@@ -764,15 +791,6 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
     free(xp);
     free(zxp);
     return v;
-fail:
-    for (int s = 0; s < MAX_SQ; s++)
-        free(rev[s].n);
-    free(rev);
-    free(fwd.n);
-    free(xp);
-    free(zxp);
-    variant_free(v);
-    return NULL;
 }
 
 void variant_free(Variant *v) {

@@ -66,6 +66,13 @@ typedef struct {
 
 #define MAX_CASTLES 40
 
+/* One entry of a variant's list of material without mating potential. */
+typedef struct {
+    enum { INSUF_NONE, INSUF_ANY_ONE, INSUF_BOUND, INSUF_SET } kind;
+    int n;                    /* INSUF_SET: number of pieces */
+    uint8_t count[MAX_TYPES]; /* INSUF_SET: pieces per type */
+} MaterialRule;
+
 typedef struct {
     char name[24];
     char letter;      /* upper case; FEN uses lower case for Black */
@@ -148,7 +155,8 @@ typedef struct Variant {
     int gating;
     uint16_t gate_files; /* files a gate may stand behind */
 
-    char insufficient[128];
+    int ninsuf; /* the `insufficient` list, parsed */
+    MaterialRule insuf[16];
     char start_fen[320];
     int nsetups;
     char setup_name[8][16];

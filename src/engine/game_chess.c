@@ -137,14 +137,18 @@ static int chess_legal_moves(void *st, char (*out)[ENGINE_MOVE_TEXT], int max, b
     return l.n;
 }
 
+/* The undo stack keeps room for a search below the game's last move. */
+static bool too_long(const Position *pos, char *err, size_t errlen) {
+    if (pos->hply < MAX_GAME_PLY - 512)
+        return false;
+    snprintf(err, errlen, "the game is too long to go on (%d plies)", pos->hply);
+    return true;
+}
+
 static bool chess_play(void *st, const char *text, char *err, size_t errlen) {
     Position *pos = &((ChessGame *)st)->pos;
     Move m;
-    if (pos->hply >= MAX_GAME_PLY - 512) {
-        snprintf(err, errlen, "the game is too long to go on (%d plies)", pos->hply);
-        return false;
-    }
-    if (notation_parse(pos, text, &m, err, errlen))
+    if (too_long(pos, err, errlen) || notation_parse(pos, text, &m, err, errlen))
         return false;
     pos_make_move(pos, m);
     return true;
@@ -260,11 +264,7 @@ static bool chess_canonical(void *st, const char *text, char *coord, char *san, 
                             size_t errlen) {
     Position *pos = &((ChessGame *)st)->pos;
     Move m;
-    if (pos->hply >= MAX_GAME_PLY - 512) {
-        snprintf(err, errlen, "the game is too long to go on (%d plies)", pos->hply);
-        return false;
-    }
-    if (notation_parse(pos, text, &m, err, errlen))
+    if (too_long(pos, err, errlen) || notation_parse(pos, text, &m, err, errlen))
         return false;
     notation_coord(pos, m, coord);
     notation_san(pos, m, san);

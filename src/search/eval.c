@@ -1,19 +1,13 @@
 /* eval.c - static evaluation (see eval.h). */
 #include "search/eval.h"
 
+#include "core/rules.h"
+
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define FAR 255     /* distance: unreachable */
-#define MAX_INSUF 16
-
-/* One entry of the variant's `insufficient` list. */
-typedef struct {
-    enum { INS_NONE, INS_ANY1, INS_BOUND, INS_SET } kind;
-    int n;
-    uint8_t count[MAX_TYPES];
-} Insufficient;
 
 struct Eval {
     const Variant *v;
@@ -31,8 +25,6 @@ struct Eval {
     uint8_t promo_span[2][MAX_TYPES];           /* that distance from the start */
     uint8_t race_dist[2][MAX_TYPES][MAX_SQ];    /* moves to a win square */
     bool orthodox_pawns;                        /* pawns move along files */
-    int ninsuf;
-    Insufficient insuf[MAX_INSUF];
     SquareSet *reach; /* [(c * MAX_TYPES + t) * nsq + sq]: one move away, empty board */
     uint8_t file[MAX_SQ], rank[MAX_SQ];
 };
@@ -176,35 +168,6 @@ static void distances(const Variant *v, int c, int t, const SquareSet *target,
 static int chebyshev(const Variant *v, int a, int b) {
     int dx = abs(sq_file(v, a) - sq_file(v, b)), dy = abs(sq_rank(v, a) - sq_rank(v, b));
     return dx > dy ? dx : dy;
-}
-
-static void parse_insufficient(Eval *e) {
-    const Variant *v = e->v;
-    const char *s = v->insufficient;
-    while (*s && e->ninsuf < MAX_INSUF) {
-        size_t len = strcspn(s, ",");
-        Insufficient *in = &e->insuf[e->ninsuf];
-        memset(in, 0, sizeof *in);
-        if (len == 1 && *s == '-')
-            in->kind = INS_NONE;
-        else if (len == 1 && *s == '*')
-            in->kind = INS_ANY1;
-        else if (len == 5 && !strncmp(s, "bound", 5))
-            in->kind = INS_BOUND;
-        else {
-            in->kind = INS_SET;
-            for (size_t i = 0; i < len; i++) {
-                int t = variant_type_by_letter(v, s[i]);
-                in->count[t]++;
-                in->n++;
-            }
-        }
-        if (len)
-            e->ninsuf++;
-        s += len;
-        if (*s == ',')
-            s++;
-    }
 }
 
 int eval_piece_value(const Eval *e, int t) { return e->value[t]; }
@@ -375,7 +338,6 @@ Eval *eval_new(const Variant *v) {
                 e->psq_eg[p][s] = (int16_t)lrint(eg);
             }
         }
-    parse_insufficient(e);
     free(start);
 
     // Step 5. Where each piece could go in one move (a quick filter).
@@ -408,55 +370,12 @@ bool eval_may_capture(const Eval *e, int c, int t, int from, int to) {
 
 /* ---- material draws ------------------------------------------------------ */
 
-bool eval_mating_potential(const Eval *e, const Position *pos, int c) {
-    const Variant *v = e->v;
-    if (!e->ninsuf)
-        return true;
-    uint8_t count[MAX_TYPES] = {0};
-    int n = 0, colors = 0;
-    bool all_bound = true;
-    for (int i = 0; i < pos->pcount[c]; i++) {
-        int sq = pos->plist[c][i];
-        int t = piece_type(pos->board[sq]);
-        if (t == v->royal)
-            continue;
-        if (e->pawns >> t & 1)
-            return true;
-        count[t]++;
-        n++;
-        all_bound &= v->type[t].colorbound;
-        colors |= 1 << ((sq_file(v, sq) + sq_rank(v, sq)) & 1);
-    }
-    for (int i = 0; i < e->ninsuf; i++) {
-        const Insufficient *in = &e->insuf[i];
-        switch (in->kind) {
-        case INS_NONE:
-            if (n == 0)
-                return false;
-            break;
-        case INS_ANY1:
-            if (n == 1)
-                return false;
-            break;
-        case INS_BOUND:
-            if (n > 0 && all_bound && colors != 3)
-                return false;
-            break;
-        case INS_SET:
-            if (n == in->n && !memcmp(count, in->count, sizeof count))
-                return false;
-            break;
-        }
-    }
-    return true;
-}
-
 bool eval_dead_draw(const Eval *e, const Position *pos) {
-    if (!e->ninsuf || pos->nhand[0] || pos->nhand[1])
+    if (!e->v->ninsuf || pos->nhand[0] || pos->nhand[1])
         return false;
     if (pos->pcount[0] + pos->pcount[1] > 8)
         return false;
-    return !eval_mating_potential(e, pos, WHITE) && !eval_mating_potential(e, pos, BLACK);
+    return !rules_mating_potential(pos, WHITE) && !rules_mating_potential(pos, BLACK);
 }
 
 bool eval_has_pieces(const Eval *e, const Position *pos, int c) {
@@ -741,7 +660,7 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
     int score = (mgs * phase + egs * (256 - phase)) / 256;
     int strong = score > 0 ? WHITE : BLACK;
     if (!npawns[strong] && pos->pcount[strong] <= 4 && !pos->nhand[strong]) {
-        if (!eval_mating_potential(e, pos, strong))
+        if (!rules_mating_potential(pos, strong))
             score /= 16;
         else if (npm[strong] - npm[!strong] < 400 && !v->nwin[0])
             score /= 3;

@@ -23,8 +23,6 @@ int eval_evaluate_lazy(const Eval *e, const Position *pos, int alpha, int beta, 
 int eval_piece_value(const Eval *e, int t);
 /* Estimated value of type t from its moves alone (ignores PieceType.value). */
 int eval_estimate_value(const Variant *v, int t);
-/* Can colour c still force mate (variant's `insufficient` table)? Thread-safe. */
-bool eval_mating_potential(const Eval *e, const Position *pos, int c);
 /* Both sides lack mating potential: a dead draw by the rules. */
 bool eval_dead_draw(const Eval *e, const Position *pos);
 /* Could a piece of colour c and type t on from capture on to, were the

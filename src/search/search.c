@@ -163,34 +163,6 @@ static bool is_repetition(const Thread *t) {
     return false;
 }
 
-/* Own pieces alone between the king and an enemy attacker: moving them may
- * expose the king (the walk of movegen's find_pinned, on the public trie). */
-static void mark_pinned(const Position *pos, const AttackNode *a, uint32_t i, uint32_t end,
-                        int blocker, uint8_t *pinned) {
-    int us = pos->stm;
-    while (i < end) {
-        Piece p = pos->board[a[i].sq];
-        uint8_t f = a[i].flags;
-        if (p == EMPTY) {
-            i = (f & NF_PASS_EMPTY) ? i + 1 : a[i].skip;
-            continue;
-        }
-        if (piece_color(p) != us) {
-            if (blocker >= 0 && (a[i].srcmask >> piece_type(p) & 1))
-                pinned[blocker] = 1;
-            i = (f & NF_PASS_OCC) ? i + 1 : a[i].skip;
-            continue;
-        }
-        if (f & NF_PASS_OCC) {
-            i++;
-            continue;
-        }
-        if (blocker < 0 && (f & NF_PASS_EMPTY))
-            mark_pinned(pos, a, i + 1, a[i].skip, a[i].sq, pinned);
-        i = a[i].skip;
-    }
-}
-
 /* Lazily computed legality facts of one node. */
 typedef struct {
     bool ready;
@@ -200,25 +172,14 @@ typedef struct {
 /* Plays m if it is legal; false (position unchanged) if not. */
 static bool make_legal(Thread *t, Move m, bool in_check, Pins *pins) {
     Position *pos = &t->pos;
-    const Variant *v = pos->v;
     int us = pos->stm;
-    Square k = pos->king[us];
-    bool test;
-    if (k == SQ_NONE)
-        test = false;
-    else if (move_kind(m) == MK_SETUP)
-        test = in_check;
-    else if (in_check || v->has_hoppers || move_from(m) == k ||
-             (move_kind(m) != MK_NORMAL && move_kind(m) != MK_DOUBLE))
-        test = true;
-    else {
-        if (!pins->ready) {
-            memset(pins->pinned, 0, (size_t)v->nsq);
-            Span sp = v->atk[!us][k];
-            mark_pinned(pos, v->anodes + sp.start, 0, sp.len, -1, pins->pinned);
+    bool test = false;
+    if (pos->king[us] != SQ_NONE) {
+        if (!in_check && !pins->ready) {
+            movegen_pinned(pos, pins->pinned);
             pins->ready = true;
         }
-        test = pins->pinned[move_from(m)];
+        test = !movegen_surely_legal(pos, m, in_check, in_check ? NULL : pins->pinned);
     }
     pos_make_move(pos, m);
     tt_prefetch(&t->ctx->tt, pos->key);

@@ -80,6 +80,8 @@ void test_variant_file(void) {
             "line 3: bad square list", __LINE__);
     refused("files=8 ranks=8\nking:K:K\npawn:P:fW\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\n",
             "promoChoice is empty", __LINE__);
+    refused("files=8 ranks=8\nking:K:K\ninsufficient=-,KX\nstartFen=k7/8/8/8/8/8/8/K7 w - - 0 1\n",
+            "insufficient: 'X' is not a piece", __LINE__);
     refused("files=8 ranks=8\nsymmetry=sideways\n", "line 2: symmetry=sideways", __LINE__);
     refused("files=8 ranks=8\nrandom words\n", "line 2: \"random\" is neither", __LINE__);
     refused("files=8 ranks=8\nking:K:K\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\n",
