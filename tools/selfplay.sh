@@ -3,8 +3,9 @@
 # against an XBoard engine (B = xboard:/usr/games/fairymax).
 #   tools/selfplay.sh NEW OLD [GAMES_PER_VARIANT] [TC] [VARIANTS...]
 # e.g. tools/selfplay.sh build/search/menagerie /tmp/old-menagerie 40 4+0.04
-# Runs one match per variant, JOBS (2) at a time, refereed by `REF bench match`
-# (REF defaults to NEW; see src/front/bench.c), and prints each match's score.
+# Runs one match per variant, JOBS (2) at a time, refereed by `REF match`
+# (REF defaults to NEW), and prints each match's score. OLD may also be an
+# engine spec of the match tool, e.g. xboard:/usr/games/fairymax.
 set -u
 new=${1:?usage: tools/selfplay.sh NEW OLD [GAMES] [TC] [VARIANTS...]}
 old=${2:?usage: tools/selfplay.sh NEW OLD [GAMES] [TC] [VARIANTS...]}
@@ -17,8 +18,9 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 for v in $variants; do
     while [ "$(jobs -rp | wc -l)" -ge "$jobs" ]; do sleep 1; done
-    "${REF:-$new}" bench match "$new" "$old" --variant "$v" --games "$games" --tc "$tc" \
-        --seed "${SEED:-1}" > "$tmp/$v.txt" 2>&1 &
+    case "$old" in xboard:*|uci:*) b=$old ;; *) b="xboard:$old xboard" ;; esac
+    "${REF:-$new}" match --quiet --variant "$v" --games "$games" --tc "$tc" \
+        --seed "${SEED:-1}" "xboard:$new xboard" "$b" > "$tmp/$v.txt" 2>&1 &
 done
 wait
-for v in $variants; do tail -n 1 "$tmp/$v.txt"; done
+for v in $variants; do echo "$v: $(grep -h '^Score of' "$tmp/$v.txt")"; done
