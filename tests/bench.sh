@@ -43,5 +43,7 @@ echo "hannibal after set-up, depth 5: $n leaves in $s s = $r M leaves/s"
 read -r n s r <<< "$(perft_rate slangenspel 7)"
 echo "slangenspel start, depth 7: $n leaves in $s s = $r M leaves/s"
 
-echo "== search"
-"$bin" bench 2>&1 | tail -n 4
+echo "== search (chess variants)"
+"$bin" bench 2>&1 | tail -n 3
+echo "== Slangenspel search and endgame solving"
+"$bin" bench slangenspel 2>&1

@@ -11,6 +11,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 #define ENGINE_MOVE_TEXT 32 /* room for any move token, NUL included */
 #define ENGINE_ERR_LEN 160
@@ -154,5 +155,8 @@ GameResult engine_result(Game *g);
 bool engine_go(Game *g, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
                size_t len);
 void engine_stop(Game *g); /* ask a running engine_go to finish soon (thread-safe) */
+/* A game kind's own benchmark (the mancala: search speed and the largest
+ * egg count solved within a second), printed to out. -1 when it has none. */
+int engine_kind_bench(const char *game, FILE *out);
 
 #endif

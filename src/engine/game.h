@@ -6,6 +6,8 @@
 #ifndef GAME_H
 #define GAME_H
 
+#include <stdio.h>
+
 #include "engine/engine.h"
 
 typedef struct {
@@ -38,6 +40,8 @@ typedef struct {
                       size_t errlen);
     int (*moves)(void *st, MoveDesc *out, int max);
     bool (*board)(const void *st, BoardView *out);
+    /* Optional: the kind's own benchmark, printed to out. */
+    void (*bench)(FILE *out);
 } GameOps;
 
 extern const GameOps game_chess_ops;   /* engine/game_chess.c */

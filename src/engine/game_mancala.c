@@ -331,4 +331,5 @@ const GameOps game_mancala_ops = {
     .result = mg_result,
     .go = mg_go,
     .stop = mg_stop,
+    .bench = mancala_bench,
 };

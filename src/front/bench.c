@@ -63,7 +63,7 @@ static int bench_signature(int argc, char **argv) {
         char *end;
         long d = strtol(argv[1], &end, 10);
         if (*end || d < 1 || d > 64) {
-            fprintf(stderr, "usage: menagerie bench [DEPTH]\n");
+            fprintf(stderr, "usage: menagerie bench [DEPTH] | menagerie bench slangenspel\n");
             return 2;
         }
         depth = (int)d;
@@ -105,4 +105,13 @@ static int bench_signature(int argc, char **argv) {
     return 0;
 }
 
-int bench_main(int argc, char **argv) { return bench_signature(argc, argv); }
+int bench_main(int argc, char **argv) {
+    /* `bench GAME`: a game kind's own benchmark (Slangenspel) */
+    if (argc > 1 && engine_game_title(argv[1])) {
+        if (engine_kind_bench(argv[1], stdout) == 0)
+            return 0;
+        fprintf(stderr, "menagerie bench: %s has no benchmark of its own\n", argv[1]);
+        return 2;
+    }
+    return bench_signature(argc, argv);
+}
