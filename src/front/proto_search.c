@@ -248,6 +248,30 @@ bool proto_search_finish(ProtoSearch *s, ProtoResult *out) {
     return true;
 }
 
+#define DEADLINE_PASSED (-2)
+
+/* How long a running search's owner may sleep in poll(): a halted search
+ * gets its stop repeated every 20 ms (a stop sent before the search began
+ * is lost), and one past its deadline is halted now (DEADLINE_PASSED). */
+static int poll_timeout(ProtoSearch *s) {
+    int timeout = -1;
+    if (s->halted) {
+        engine_stop(s->game);
+        timeout = 20;
+    }
+    if (s->deadline) {
+        int64_t left = s->deadline - proto_now_ms();
+        if (left <= 0) {
+            proto_search_halt(s);
+            s->deadline = 0;
+            return DEADLINE_PASSED;
+        }
+        if (timeout < 0 || left < timeout)
+            timeout = left > 1000000 ? 1000000 : (int)left;
+    }
+    return timeout;
+}
+
 ProtoEvent proto_search_wait(ProtoSearch *s, ProtoLines *in) {
     for (;;) {
         if (s->running && atomic_load(&s->done))
@@ -257,21 +281,9 @@ ProtoEvent proto_search_wait(ProtoSearch *s, ProtoLines *in) {
         if (in->eof)
             return PROTO_EV_EOF;
         struct pollfd fds[2] = {{in->fd, POLLIN, 0}, {s->pipe[0], POLLIN, 0}};
-        int timeout = -1;
-        if (s->running && s->halted) {
-            engine_stop(s->game);
-            timeout = 20;
-        }
-        if (s->running && s->deadline) {
-            int64_t left = s->deadline - proto_now_ms();
-            if (left <= 0) {
-                proto_search_halt(s);
-                s->deadline = 0;
-                continue;
-            }
-            if (timeout < 0 || left < timeout)
-                timeout = left > 1000000 ? 1000000 : (int)left;
-        }
+        int timeout = s->running ? poll_timeout(s) : -1;
+        if (timeout == DEADLINE_PASSED)
+            continue;
         int k = poll(fds, s->running ? 2 : 1, timeout);
         if (k < 0 && errno != EINTR)
             return PROTO_EV_EOF;
@@ -283,21 +295,9 @@ ProtoEvent proto_search_wait(ProtoSearch *s, ProtoLines *in) {
 void proto_search_wait_done(ProtoSearch *s) {
     while (s->running && !atomic_load(&s->done)) {
         struct pollfd fd = {s->pipe[0], POLLIN, 0};
-        int timeout = -1;
-        if (s->halted) {
-            engine_stop(s->game);
-            timeout = 20;
-        }
-        if (s->deadline) {
-            int64_t left = s->deadline - proto_now_ms();
-            if (left <= 0) {
-                proto_search_halt(s);
-                s->deadline = 0;
-                continue;
-            }
-            if (timeout < 0 || left < timeout)
-                timeout = left > 1000000 ? 1000000 : (int)left;
-        }
+        int timeout = poll_timeout(s);
+        if (timeout == DEADLINE_PASSED)
+            continue;
         poll(&fd, 1, timeout);
     }
 }
