@@ -485,7 +485,7 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
         }
     }
 
-    if (lazy) {
+    if (lazy && !v->nwin[0]) { /* corner races swing too much for a rough answer */
         int phase = (npm[0] + npm[1]) * 256 / e->npm_start;
         if (phase > 256)
             phase = 256;
