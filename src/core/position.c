@@ -97,19 +97,15 @@ int pos_hand_order(const Position *pos, int c, uint8_t *types) {
     return n;
 }
 
-#define FAIL(...)                                                                         \
-    do {                                                                                  \
-        snprintf(err, errlen, __VA_ARGS__);                                               \
-        goto fail;                                                                        \
-    } while (0)
-
 /* Bracket after the board: pieces in hand ("M") or waiting at a gate ("Mb"). */
 static int parse_bracket(Position *p, const char *s, int n, char *err, size_t errlen) {
     const Variant *v = p->v;
     for (int i = 0; i < n; i++) {
         int t = variant_type_by_letter(v, s[i]);
-        if (!t || !isalpha((unsigned char)s[i]))
-            FAIL("unknown piece '%c' in the bracket", s[i]);
+        if (!t || !isalpha((unsigned char)s[i])) {
+            snprintf(err, errlen, "unknown piece '%c' in the bracket", s[i]);
+            goto fail;
+        }
         int c = islower((unsigned char)s[i]) ? BLACK : WHITE;
         int file = -1;
         if (i + 1 < n && s[i + 1] >= 'a' && s[i + 1] < 'a' + v->files &&
@@ -117,12 +113,16 @@ static int parse_bracket(Position *p, const char *s, int n, char *err, size_t er
             file = s[++i] - 'a';
         }
         if (file >= 0) {
-            if (p->gate[c][file])
-                FAIL("two pieces waiting behind file %c", 'a' + file);
+            if (p->gate[c][file]) {
+                snprintf(err, errlen, "two pieces waiting behind file %c", 'a' + file);
+                goto fail;
+            }
             p->gate[c][file] = make_piece(c, t);
         } else {
-            if (p->nhand[c] >= MAX_HAND)
-                FAIL("more than %d pieces in hand", MAX_HAND);
+            if (p->nhand[c] >= MAX_HAND) {
+                snprintf(err, errlen, "more than %d pieces in hand", MAX_HAND);
+                goto fail;
+            }
             p->hand[c][t]++;
             p->nhand[c]++;
         }
@@ -149,17 +149,25 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
     Piece board[MAX_SQ];
     int used;
     char msg[160];
-    if (variant_parse_board(v, fen, board, &used, msg, sizeof msg))
-        FAIL("bad FEN: %s", msg);
+    if (variant_parse_board(v, fen, board, &used, msg, sizeof msg)) {
+        snprintf(err, errlen, "bad FEN: %s", msg);
+        goto fail;
+    }
     const char *s = fen + used;
     if (*s == '[') {
         const char *e = strchr(s, ']');
-        if (!e)
-            FAIL("bad FEN: '[' without ']'");
-        if (!v->gating && e > s + 1)
-            FAIL("bad FEN: %s has no pieces in hand", v->name);
-        if (parse_bracket(p, s + 1, (int)(e - s - 1), msg, sizeof msg))
-            FAIL("bad FEN: %s", msg);
+        if (!e) {
+            snprintf(err, errlen, "bad FEN: '[' without ']'");
+            goto fail;
+        }
+        if (!v->gating && e > s + 1) {
+            snprintf(err, errlen, "bad FEN: %s has no pieces in hand", v->name);
+            goto fail;
+        }
+        if (parse_bracket(p, s + 1, (int)(e - s - 1), msg, sizeof msg)) {
+            snprintf(err, errlen, "bad FEN: %s", msg);
+            goto fail;
+        }
         s = e + 1;
     }
     for (int sq = 0; sq < v->nsq; sq++) {
@@ -172,23 +180,29 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
     // Step 2. Side to move, castling, en passant, clocks.
     char side[8] = "w", cast[32] = "-", eps[8] = "-";
     int half = 0, full = 1;
-    int got = sscanf(s, " %7s %31s %7s %d %d", side, cast, eps, &half, &full);
-    (void)got;
+    sscanf(s, " %7s %31s %7s %d %d", side, cast, eps, &half,
+           &full); /* missing fields keep defaults */
     if (!strcmp(side, "w"))
         p->stm = WHITE;
     else if (!strcmp(side, "b"))
         p->stm = BLACK;
-    else
-        FAIL("bad FEN: side to move \"%s\" (want w or b)", side);
-    if (half < 0 || full < 1)
-        FAIL("bad FEN: move counters %d %d", half, full);
+    else {
+        snprintf(err, errlen, "bad FEN: side to move \"%s\" (want w or b)", side);
+        goto fail;
+    }
+    if (half < 0 || full < 1) {
+        snprintf(err, errlen, "bad FEN: move counters %d %d", half, full);
+        goto fail;
+    }
     p->halfmove = half;
     p->fullmove = full;
     if (strcmp(cast, "-") != 0) {
         for (const char *c = cast; *c; c++) {
             const char *k = strchr("KQkq", *c);
-            if (!k)
-                FAIL("bad FEN: castling field \"%s\"", cast);
+            if (!k) {
+                snprintf(err, errlen, "bad FEN: castling field \"%s\"", cast);
+                goto fail;
+            }
             uint8_t bit = (uint8_t)(1u << (k - "KQkq"));
             bool ok = false;
             for (int i = 0; i < v->ncastles; i++) {
@@ -197,21 +211,28 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
                     p->board[cr->rfrom] == make_piece(cr->color, cr->partner))
                     ok = true;
             }
-            if (!ok)
-                FAIL("bad FEN: castling right %c, but king or %s is not on its start square", *c,
-                     v->castling == CASTLE_NONE ? "partner" : "rook");
+            if (!ok) {
+                snprintf(err, errlen,
+                         "bad FEN: castling right %c, but king or %s is not on its start square",
+                         *c, v->castling == CASTLE_NONE ? "partner" : "rook");
+                goto fail;
+            }
             p->castling |= bit;
         }
     }
     if (strcmp(eps, "-") != 0) {
         int n, sq = variant_parse_square(v, eps, &n);
-        if (sq < 0 || eps[n])
-            FAIL("bad FEN: en-passant square \"%s\"", eps);
+        if (sq < 0 || eps[n]) {
+            snprintf(err, errlen, "bad FEN: en-passant square \"%s\"", eps);
+            goto fail;
+        }
         int victim = sq - v->forward[p->stm];
         if (victim < 0 || victim >= v->nsq || p->board[sq] != EMPTY || !p->board[victim] ||
             p->board[victim] == HOLE || piece_color(p->board[victim]) == p->stm ||
-            !v->type[piece_type(p->board[victim])].ep_capable)
-            FAIL("bad FEN: no pawn to capture en passant on %s", eps);
+            !v->type[piece_type(p->board[victim])].ep_capable) {
+            snprintf(err, errlen, "bad FEN: no pawn to capture en passant on %s", eps);
+            goto fail;
+        }
         /* as after a double step: kept only when a capture is possible */
         if (movegen_attacked_by(p, sq, p->stm, v->ep_capable)) {
             p->ep = (Square)sq;
@@ -221,11 +242,15 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
 
     // Step 3. Checks a game could never reach.
     for (int c = 0; c < 2; c++) {
-        if (v->royal && p->count[make_piece(c, v->royal)] != 1)
-            FAIL("bad FEN: %s must have exactly one %s", c ? "Black" : "White",
-                 v->type[v->royal].name);
-        if (p->nhand[c] && !v->gating)
-            FAIL("bad FEN: pieces in hand");
+        if (v->royal && p->count[make_piece(c, v->royal)] != 1) {
+            snprintf(err, errlen, "bad FEN: %s must have exactly one %s", c ? "Black" : "White",
+                     v->type[v->royal].name);
+            goto fail;
+        }
+        if (p->nhand[c] && !v->gating) {
+            snprintf(err, errlen, "bad FEN: pieces in hand");
+            goto fail;
+        }
     }
     for (int sq = 0; sq < v->nsq; sq++) {
         Piece pc = p->board[sq];
@@ -233,11 +258,15 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
             sqset_has(&v->promo_zone[piece_color(pc)], sq)) {
             char nm[8];
             variant_square_name(v, sq, nm);
-            FAIL("bad FEN: an unpromoted %s on %s", v->type[piece_type(pc)].name, nm);
+            snprintf(err, errlen, "bad FEN: an unpromoted %s on %s", v->type[piece_type(pc)].name,
+                     nm);
+            goto fail;
         }
     }
-    if (v->royal && movegen_attacked(p, p->king[!p->stm], p->stm))
-        FAIL("bad FEN: the side not to move is in check");
+    if (v->royal && movegen_attacked(p, p->king[!p->stm], p->stm)) {
+        snprintf(err, errlen, "bad FEN: the side not to move is in check");
+        goto fail;
+    }
     p->key = pos_compute_key(p);
     p->hply = 0;
     memcpy(pos, p, offsetof(Position, hist));
@@ -366,7 +395,8 @@ void pos_make_move(Position *pos, Move m) {
         put_piece(pos, cr->rto, rook);
         gate_enter(pos, cr->rfrom, &u->gate_from);
         gate_enter(pos, cr->kfrom, &u->gate_to);
-        toggle_castling(pos, pos->castling & ~(v->castle_mask[cr->kfrom] & v->castle_mask[cr->rfrom]));
+        toggle_castling(pos,
+                        pos->castling & ~(v->castle_mask[cr->kfrom] & v->castle_mask[cr->rfrom]));
         break;
     }
     default: {

@@ -147,8 +147,16 @@ static int parse_square_set(const Variant *v, const char *text, SquareSet *out, 
             p += 1 + n2;
         }
         int x0 = a % v->files, y0 = a / v->files, x1 = b % v->files, y1 = b / v->files;
-        if (x0 > x1) { int t = x0; x0 = x1; x1 = t; }
-        if (y0 > y1) { int t = y0; y0 = y1; y1 = t; }
+        if (x0 > x1) {
+            int t = x0;
+            x0 = x1;
+            x1 = t;
+        }
+        if (y0 > y1) {
+            int t = y0;
+            y0 = y1;
+            y1 = t;
+        }
         for (int y = y0; y <= y1; y++)
             for (int x = x0; x <= x1; x++)
                 sqset_add(out, y * v->files + x);
@@ -238,7 +246,8 @@ int variant_parse_board(const Variant *v, const char *fen, Piece *board, int *co
 
 /* ---- laying paths out on the board ------------------------------------- */
 
-static const int dir8[8][2] = {{1, 0}, {1, 1}, {0, 1}, {-1, 1}, {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
+static const int dir8[8][2] = {{1, 0},  {1, 1},   {0, 1},  {-1, 1},
+                               {-1, 0}, {-1, -1}, {0, -1}, {1, -1}};
 
 static int dir_index(int ux, int uy) {
     for (int i = 0; i < 8; i++)
@@ -247,7 +256,9 @@ static int dir_index(int ux, int uy) {
     return -1;
 }
 
-static int sgn(int a) { return (a > 0) - (a < 0); }
+static int sgn(int a) {
+    return (a > 0) - (a < 0);
+}
 
 typedef struct {
     Variant *v;
@@ -386,12 +397,6 @@ static uint64_t splitmix(uint64_t *s) {
 
 /* ---- the compiler -------------------------------------------------------- */
 
-#define FAIL(...)                                                                         \
-    do {                                                                                  \
-        snprintf(err, errlen, __VA_ARGS__);                                               \
-        goto fail;                                                                        \
-    } while (0)
-
 static int find_royal_square(const Variant *v, const Piece *board, int color) {
     int found = -1;
     for (int s = 0; s < v->nsq; s++)
@@ -420,27 +425,36 @@ static void castle_add_empty(CastleRule *cr, int sq) {
     cr->empty[cr->nempty++] = (uint8_t)sq;
 }
 
-static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp,
-                          const Piece *start, char *err, size_t errlen) {
+static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp, const Piece *start,
+                          char *err, size_t errlen) {
     char name[8];
     if (sp->castling == CASTLE_FREE) {
+        v->castling = CASTLE_FREE;
         int partner = variant_type_by_letter(v, sp->castle_partner);
-        if (!partner)
-            FAIL("castling partner '%c' is not a piece", sp->castle_partner ? sp->castle_partner : '?');
+        if (!partner) {
+            snprintf(err, errlen, "castling partner '%c' is not a piece",
+                     sp->castle_partner ? sp->castle_partner : '?');
+            goto fail;
+        }
         for (int c = 0; c < 2; c++) {
             const char *p = sp->castles;
             while (*p) {
                 int sq[4], n;
                 for (int k = 0; k < 4; k++) {
                     sq[k] = variant_parse_square(v, p, &n);
-                    if (sq[k] < 0 || (k < 3 && p[n] != "-:-"[k]))
-                        FAIL("bad castling entry at \"%.40s\" (want KFROM-KTO:RFROM-RTO)", p);
+                    if (sq[k] < 0 || (k < 3 && p[n] != "-:-"[k])) {
+                        snprintf(err, errlen,
+                                 "bad castling entry at \"%.40s\" (want KFROM-KTO:RFROM-RTO)", p);
+                        goto fail;
+                    }
                     p += n + (k < 3);
                 }
                 if (*p == ',')
                     p++;
-                if (v->ncastles == MAX_CASTLES)
-                    FAIL("too many castling moves");
+                if (v->ncastles == MAX_CASTLES) {
+                    snprintf(err, errlen, "too many castling moves");
+                    goto fail;
+                }
                 CastleRule *cr = &v->castle[v->ncastles++];
                 memset(cr, 0, sizeof *cr);
                 cr->color = (uint8_t)c;
@@ -485,8 +499,10 @@ static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp,
                 int tx = kx + dir * d;
                 if (tx < 0 || tx >= v->files || (style == CASTLE_ORTHODOX && abs(rx - kx) <= d))
                     continue;
-                if (v->ncastles == MAX_CASTLES)
-                    FAIL("too many castling moves");
+                if (v->ncastles == MAX_CASTLES) {
+                    snprintf(err, errlen, "too many castling moves");
+                    goto fail;
+                }
                 CastleRule *cr = &v->castle[v->ncastles++];
                 memset(cr, 0, sizeof *cr);
                 cr->color = (uint8_t)c;
@@ -512,7 +528,7 @@ static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp,
                     snprintf(cr->san, sizeof cr->san, "%s", side == 0 ? "O-O" : "O-O-O");
                 }
             }
-            v->castle_mask[k] &= (uint8_t)~(3u << (c * 2));
+            v->castle_mask[k] &= (uint8_t) ~(3u << (c * 2));
             v->castle_mask[r] &= (uint8_t)~right;
         }
     }
@@ -536,55 +552,79 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
     // Step 1. Board and pieces.
     snprintf(v->name, sizeof v->name, "%s", sp->name);
     snprintf(v->title, sizeof v->title, "%s", sp->title[0] ? sp->title : sp->name);
-    if (sp->files < 2 || sp->files > MAX_FILES || sp->ranks < 2 || sp->ranks > MAX_RANKS)
-        FAIL("board %dx%d: files and ranks must be 2 to 16", sp->files, sp->ranks);
+    if (sp->files < 2 || sp->files > MAX_FILES || sp->ranks < 2 || sp->ranks > MAX_RANKS) {
+        snprintf(err, errlen, "board %dx%d: files and ranks must be 2 to 16", sp->files, sp->ranks);
+        goto fail;
+    }
     v->files = sp->files;
     v->ranks = sp->ranks;
     v->nsq = v->files * v->ranks;
     v->rotate_black = sp->rotate;
     if (sp->holes[0]) {
         SquareSet hs;
-        if (parse_square_set(v, sp->holes, &hs, msg, sizeof msg))
-            FAIL("holes: %s", msg);
+        if (parse_square_set(v, sp->holes, &hs, msg, sizeof msg)) {
+            snprintf(err, errlen, "holes: %s", msg);
+            goto fail;
+        }
         for (int s = 0; s < v->nsq; s++)
             v->is_hole[s] = sqset_has(&hs, s);
     }
-    if (sp->ntypes < 1 || sp->ntypes >= MAX_TYPES)
-        FAIL("a variant needs 1 to %d piece types", MAX_TYPES - 1);
+    if (sp->ntypes < 1 || sp->ntypes >= MAX_TYPES) {
+        snprintf(err, errlen, "a variant needs 1 to %d piece types", MAX_TYPES - 1);
+        goto fail;
+    }
     v->ntypes = sp->ntypes;
     for (int t = 1; t <= v->ntypes; t++) {
         v->type[t] = sp->type[t];
         char L = v->type[t].letter;
-        if (!isupper((unsigned char)L))
-            FAIL("piece %s: letter must be A-Z", v->type[t].name);
+        if (!isupper((unsigned char)L)) {
+            snprintf(err, errlen, "piece %s: letter must be A-Z", v->type[t].name);
+            goto fail;
+        }
         for (int u = 1; u < t; u++)
-            if (v->type[u].letter == L)
-                FAIL("pieces %s and %s share the letter %c", v->type[u].name, v->type[t].name, L);
-        if (xbetza_compile(v->type[t].betza, &xp[t], msg, sizeof msg))
-            FAIL("piece %s: %s", v->type[t].name, msg);
+            if (v->type[u].letter == L) {
+                snprintf(err, errlen, "pieces %s and %s share the letter %c", v->type[u].name,
+                         v->type[t].name, L);
+                goto fail;
+            }
+        if (xbetza_compile(v->type[t].betza, &xp[t], msg, sizeof msg)) {
+            snprintf(err, errlen, "piece %s: %s", v->type[t].name, msg);
+            goto fail;
+        }
         v->type[t].ep_capable = xb_has_ep(&xp[t]);
         if (v->type[t].ep_capable)
             v->ep_capable |= 1u << t;
     }
     if (sp->royal && sp->royal != '-') {
         v->royal = variant_type_by_letter(v, sp->royal);
-        if (!v->royal)
-            FAIL("royal piece '%c' is not defined", sp->royal);
+        if (!v->royal) {
+            snprintf(err, errlen, "royal piece '%c' is not defined", sp->royal);
+            goto fail;
+        }
     } else if (!sp->royal) {
         v->royal = variant_type_by_letter(v, 'K');
     }
     if (v->royal)
         v->type[v->royal].royal = 1;
-    if (sp->nzones > 16)
-        FAIL("too many zone moves");
+    if (sp->nzones > 16) {
+        snprintf(err, errlen, "too many zone moves");
+        goto fail;
+    }
     for (int z = 0; z < sp->nzones; z++) {
         const ZoneMoves *zm = &sp->zone[z];
-        if (!variant_type_by_letter(v, zm->letter))
-            FAIL("line %d: zone moves for unknown piece '%c'", zm->line, zm->letter);
-        if (parse_square_set(v, zm->squares, &zset[z], msg, sizeof msg))
-            FAIL("line %d: %s", zm->line, msg);
-        if (xbetza_compile(zm->betza, &zxp[z], msg, sizeof msg))
-            FAIL("line %d: %s", zm->line, msg);
+        if (!variant_type_by_letter(v, zm->letter)) {
+            snprintf(err, errlen, "line %d: zone moves for unknown piece '%c'", zm->line,
+                     zm->letter);
+            goto fail;
+        }
+        if (parse_square_set(v, zm->squares, &zset[z], msg, sizeof msg)) {
+            snprintf(err, errlen, "line %d: %s", zm->line, msg);
+            goto fail;
+        }
+        if (xbetza_compile(zm->betza, &zxp[z], msg, sizeof msg)) {
+            snprintf(err, errlen, "line %d: %s", zm->line, msg);
+            goto fail;
+        }
     }
 
     // Step 2. Start position (initial moves start from it).
@@ -596,10 +636,14 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         v->setup_names[i] = v->setup_name[i];
     }
     const char *start_fen = sp->start_fen[0] ? sp->start_fen : sp->nsetups ? sp->setup_fen[0] : "";
-    if (!start_fen[0])
-        FAIL("no start position (startFen)");
-    if (variant_parse_board(v, start_fen, start, &used, msg, sizeof msg))
-        FAIL("startFen: %s", msg);
+    if (!start_fen[0]) {
+        snprintf(err, errlen, "no start position (startFen)");
+        goto fail;
+    }
+    if (variant_parse_board(v, start_fen, start, &used, msg, sizeof msg)) {
+        snprintf(err, errlen, "startFen: %s", msg);
+        goto fail;
+    }
     snprintf(v->start_fen, sizeof v->start_fen, "%s", start_fen);
 
     // Step 3. Move trees and attack tries.
@@ -625,8 +669,10 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
                         sqset_has(&zset[z], view_sq(v, c, s)))
                         add_piece_moves(&b, &zxp[z], init);
                 size_t cnt = (size_t)b.fwd.cnt - 1;
-                if (cnt > 65000)
-                    FAIL("piece %s has too many paths", v->type[t].name);
+                if (cnt > 65000) {
+                    snprintf(err, errlen, "piece %s has too many paths", v->type[t].name);
+                    goto fail;
+                }
                 while (nused + cnt > cap)
                     v->nodes = realloc(v->nodes, (cap *= 2) * sizeof *v->nodes);
                 trie_flatten_fwd(&b.fwd, 0, v->nodes + nused, 0);
@@ -680,23 +726,31 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         int t = variant_type_by_letter(v, *p);
         if (t)
             v->promoting |= 1u << t;
-        else if (sp->promoting[0])
-            FAIL("promoting piece '%c' is not defined", *p);
+        else if (sp->promoting[0]) {
+            snprintf(err, errlen, "promoting piece '%c' is not defined", *p);
+            goto fail;
+        }
     }
     for (const char *p = sp->promo_choice; *p; p++) {
         int t = variant_type_by_letter(v, *p);
-        if (!t)
-            FAIL("promotion choice '%c' is not a piece", *p);
+        if (!t) {
+            snprintf(err, errlen, "promotion choice '%c' is not a piece", *p);
+            goto fail;
+        }
         v->promo_types[v->npromo++] = (uint8_t)t;
     }
-    if (v->promoting && !v->npromo)
-        FAIL("pieces promote but promoChoice is empty");
+    if (v->promoting && !v->npromo) {
+        snprintf(err, errlen, "pieces promote but promoChoice is empty");
+        goto fail;
+    }
     for (int t = 1; t <= v->ntypes; t++)
         v->type[t].promotes = (v->promoting >> t) & 1;
     if (sp->promo_squares[0]) {
         SquareSet ps;
-        if (parse_square_set(v, sp->promo_squares, &ps, msg, sizeof msg))
-            FAIL("promoSquares: %s", msg);
+        if (parse_square_set(v, sp->promo_squares, &ps, msg, sizeof msg)) {
+            snprintf(err, errlen, "promoSquares: %s", msg);
+            goto fail;
+        }
         for (int s = 0; s < v->nsq; s++)
             if (sqset_has(&ps, s)) {
                 sqset_add(&v->promo_zone[WHITE], s);
@@ -713,8 +767,10 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
     }
     if (sp->win_squares[0]) {
         SquareSet ws;
-        if (parse_square_set(v, sp->win_squares, &ws, msg, sizeof msg))
-            FAIL("winSquares: %s", msg);
+        if (parse_square_set(v, sp->win_squares, &ws, msg, sizeof msg)) {
+            snprintf(err, errlen, "winSquares: %s", msg);
+            goto fail;
+        }
         for (int s = 0; s < v->nsq; s++)
             if (sqset_has(&ws, s)) {
                 sqset_add(&v->win_sq[WHITE], s);
@@ -724,25 +780,29 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
             }
         for (const char *p = sp->win_types; *p; p++) {
             int t = variant_type_by_letter(v, *p);
-            if (!t)
-                FAIL("winning piece '%c' is not defined", *p);
+            if (!t) {
+                snprintf(err, errlen, "winning piece '%c' is not defined", *p);
+                goto fail;
+            }
             v->win_types |= 1u << t;
         }
     }
     v->move_rule = sp->move_rule;
     memset(v->castle_mask, 0xFF, sizeof v->castle_mask);
-    if (build_castling(v, sp, xp, start, msg, sizeof msg))
-        FAIL("castling: %s", msg);
-    if (sp->castling == CASTLE_FREE)
-        v->castling = CASTLE_FREE;
+    if (build_castling(v, sp, xp, start, msg, sizeof msg)) {
+        snprintf(err, errlen, "castling: %s", msg);
+        goto fail;
+    }
     v->gating = sp->gating;
     for (int f = 0; f < v->files; f++)
         if (!strchr(sp->gate_exclude, 'a' + f))
             v->gate_files |= (uint16_t)(1u << f);
     for (const char *p = sp->insufficient; *p;) {
         size_t len = strcspn(p, ",");
-        if (v->ninsuf == 16)
-            FAIL("insufficient: more than 16 entries");
+        if (v->ninsuf == 16) {
+            snprintf(err, errlen, "insufficient: more than 16 entries");
+            goto fail;
+        }
         MaterialRule *in = &v->insuf[v->ninsuf];
         if (len == 1 && *p == '-')
             in->kind = INSUF_NONE;
@@ -754,8 +814,10 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
             in->kind = INSUF_SET;
             for (size_t i = 0; i < len; i++) {
                 int t = variant_type_by_letter(v, p[i]);
-                if (!t)
-                    FAIL("insufficient: '%c' is not a piece", p[i]);
+                if (!t) {
+                    snprintf(err, errlen, "insufficient: '%c' is not a piece", p[i]);
+                    goto fail;
+                }
                 in->count[t]++;
                 in->n++;
             }
