@@ -244,6 +244,10 @@ grep -q '\[Variant "slangenspel"\]' "$T/body" && grep -q '1. 5-x' "$T/body"
 check "Slangenspel export" $?
 req POST /api/import '{"pgn":"[Variant \"nonsense\"]\n\n1. e4 *"}'
 expect "import of a bad game" 400 "d.error"
+for _ in 1 2 3 4 5; do # one more than the server's threads: a hang would block them all
+    req POST /api/import '{"pgn":"( }"}'
+done
+expect "import of a stray brace in a variation is refused" 400 "/without its/.test(d.error)"
 req POST /api/games '{"variant":"chess"}'
 DEL=$(js d.id)
 req DELETE "/api/games/$DEL"
