@@ -12,6 +12,8 @@
 #include "core/types.h"
 #include "core/variant.h"
 
+/* FEN move counters go up to this: a game can never count past INT_MAX. */
+#define POS_MAX_COUNTER 1000000
 #define MAX_HAND 4 /* pieces a side may hold before its set-up move */
 
 typedef struct {
@@ -21,7 +23,7 @@ typedef struct {
     Piece gate_from, gate_to; /* gates emptied by this move (entered, lost) */
     uint8_t castling;
     Square ep, ep_victim;
-    uint16_t halfmove;
+    int halfmove;
 } Undo;
 
 typedef struct Position {

@@ -187,8 +187,10 @@ int variant_parse_board(const Variant *v, const char *fen, Piece *board, int *co
         int x = 0;
         while (*p && *p != '/' && *p != ' ' && *p != '[') {
             if (isdigit((unsigned char)*p)) {
-                int n = (int)strtol(p, (char **)&p, 10);
-                if (n < 1 || x + n > v->files) {
+                int n = 0;
+                while (isdigit((unsigned char)*p) && n <= v->files)
+                    n = n * 10 + (*p++ - '0');
+                if (n < 1 || x + n > v->files || isdigit((unsigned char)*p)) {
                     snprintf(err, errlen, "rank %d is too long", y + 1);
                     return -1;
                 }

@@ -221,8 +221,12 @@ static int fen_from_squares(Reader *r) {
             char list[200];
             snprintf(list, sizeof list, "%s", c ? r->black_sq[t] : r->white_sq[t]);
             for (char *s = strtok(list, ","); s; s = strtok(NULL, ",")) {
-                int x = s[0] - 'a', y = atoi(s + 1) - 1;
-                if (x < 0 || x >= sp->files || y < 0 || y >= sp->ranks)
+                int x = s[0] - 'a', y = 0;
+                const char *d = s + 1;
+                while (isdigit((unsigned char)*d) && y <= sp->ranks)
+                    y = y * 10 + (*d++ - '0');
+                y--;
+                if (x < 0 || x >= sp->files || y < 0 || y >= sp->ranks || *d)
                     return fail(r, "piece %s: bad square \"%s\"", sp->type[t].name, s);
                 char L = sp->type[t].letter;
                 board[y * sp->files + x] = c ? (char)tolower((unsigned char)L) : L;

@@ -280,6 +280,10 @@ req POST /api/games '{"variant":"chess","players":["human"]}'
 expect "bad players" 400 "d.error"
 req POST /api/games '{"variant":"chess","fen":"not a fen at all"}'
 expect "bad FEN" 400 "d.error"
+req POST /api/games '{"variant":"chess","fen":"4k3/8/8/8/8/8/8/4K3 b - - 0 2147483647"}'
+expect "FEN move number too large" 400 "/move counters/.test(d.error)"
+req POST /api/games '{"variant":"chess","fen":"4294967304/8/8/8/8/8/8/K6k w - - 0 1"}'
+expect "FEN empty run too large" 400 "/too long/.test(d.error)"
 req POST /api/games '{"variant":"slangenspel","fen":"99/99 x"}'
 expect "bad mancala position" 400 "d.error"
 req GET /api/games/nosuchgame
