@@ -132,6 +132,24 @@ fail:
     return -1;
 }
 
+int pos_move_bound(const Position *pos, int c) {
+    const Variant *v = pos->v;
+    int sum = 0;
+    for (int i = 0; i < pos->pcount[c]; i++)
+        sum += v->move_weight[piece_type(pos->board[pos->plist[c][i]])];
+    for (int f = 0; f < v->files; f++)
+        if (pos->gate[c][f])
+            sum += v->move_weight[piece_type(pos->gate[c][f])];
+    for (int t = 1; t <= v->ntypes; t++)
+        sum += pos->hand[c][t] * v->move_weight[t];
+    for (int i = 0; i < v->ncastles; i++)
+        sum += v->castle[i].color == c;
+    int setups = 1, free_files = __builtin_popcount(v->gate_files);
+    for (int k = 0; k < pos->nhand[c]; k++)
+        setups *= free_files - k > 0 ? free_files - k : 0;
+    return pos->nhand[c] && setups > sum ? setups : sum;
+}
+
 /* A FEN move counter: digits only, lo to POS_MAX_COUNTER, else -1. */
 static int read_counter(const char *text, int lo) {
     long n = 0;
@@ -276,6 +294,16 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
             variant_square_name(v, sq, nm);
             snprintf(err, errlen, "bad FEN: an unpromoted %s on %s", v->type[piece_type(pc)].name,
                      nm);
+            goto fail;
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        int bound = pos_move_bound(p, c);
+        if (bound > MAX_MOVES) {
+            snprintf(err, errlen,
+                     "bad FEN: too many pieces: %s could have up to %d moves, more than the %d "
+                     "a move list holds",
+                     c ? "Black" : "White", bound, MAX_MOVES);
             goto fail;
         }
     }

@@ -47,8 +47,14 @@ typedef struct Position {
 } Position;
 
 /* Sets up pos from fen (NULL = the variant's start position). On failure
- * pos is unchanged and err says why. */
+ * pos is unchanged and err says why; a position whose move bound exceeds
+ * MAX_MOVES is refused, so a move list never drops a move. */
 int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t errlen);
+/* An upper bound on the moves colour c can have in this position or any
+ * position a game reaches from it: pieces never multiply, so the sum of
+ * their move weights (pieces in hand and at gates too) plus castlings, or
+ * the number of set-up moves, holds for the rest of the game. */
+int pos_move_bound(const Position *pos, int c);
 void pos_to_fen(const Position *pos, char *buf, size_t len);
 
 void pos_make_move(Position *pos, Move m);

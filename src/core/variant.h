@@ -131,6 +131,9 @@ typedef struct Variant {
     Span atk[2][MAX_SQ]; /* attacks on a square by pieces of a colour */
     AttackNode *anodes;
     uint32_t multipath[2]; /* bit t: some destination has several paths */
+    /* Most moves one piece of type t can have anywhere, as either colour,
+     * a promoting type's promotions counted (and what it may become). */
+    int move_weight[MAX_TYPES];
     uint32_t types_with_initial[2];
     int has_hoppers;
 

@@ -15,7 +15,7 @@
 
 #define ENGINE_MOVE_TEXT 32 /* room for any move token, NUL included */
 #define ENGINE_ERR_LEN 160
-#define ENGINE_MAX_MOVES 1024 /* room for any position's legal moves */
+#define ENGINE_MAX_MOVES 4096 /* room for any position's legal moves */
 
 typedef struct Game Game;
 

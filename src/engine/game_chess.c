@@ -21,6 +21,7 @@
 #include "variants/loader.h"
 
 #define MAX_BUILTIN 32
+_Static_assert(ENGINE_MAX_MOVES >= MAX_MOVES, "the engine API must hold every legal move");
 
 static const char *names[MAX_BUILTIN + 1];
 static const char *titles[MAX_BUILTIN + 1];

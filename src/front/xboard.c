@@ -30,6 +30,7 @@
  * for Team-Mate, Diamondback and Hannibal run it with -testClaims false
  * -materialDraws false -ruleMoves 0. */
 #include <ctype.h>
+#include <limits.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -824,8 +825,14 @@ static void cmd_dot(Xb *x, Args *a) {
 
 static void cmd_memory(Xb *x, Args *a) {
     long v;
-    if (one_number(a, 1, 1 << 20, &v))
-        x->hash_mb = (int)v;
+    if (one_number(a, 1, LONG_MAX, &v)) {
+        int cap = proto_hash_cap_mb();
+        x->hash_mb = v > cap ? cap : (int)v;
+        if (v > cap)
+            proto_out("# memory capped to %d MB, what this machine can give (half its "
+                      "memory)",
+                      cap);
+    }
 }
 
 static void cmd_cores(Xb *x, Args *a) {

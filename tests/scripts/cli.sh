@@ -59,4 +59,12 @@ head -c 3000 /dev/urandom > "$tmp/noise.var"
 expect "variant file binary" 1 'noise.var' "$bin" perft --variant-file "$tmp/noise.var" 1
 printf 'files=5 ranks=5\nking:K:K\nrook:R:R4294967297\nstartFen=4k/5/5/5/R3K w - - 0 1\n' > "$tmp/range.var"
 expect "variant file XBetza range out of range" 1 'range.var: piece rook: XBetza "R4294967297": range 4294967297 too large' "$bin" perft --variant-file "$tmp/range.var" 1
+# A move list never drops a move: 48 Queens on 16x16 have 1052 moves (counted by
+# hand in tests/unit/test_movegen.c); 80 are refused, they could have more than a list holds.
+printf 'files=16 ranks=16 royal=- queen:Q:Q\nstartFen=QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/QQQQQQQQQQQQQQQQ w - - 0 1\n' > "$tmp/q48.var"
+expect "48 Queens: perft 1 counts every move" 0 '^1052$' "$bin" perft --variant-file "$tmp/q48.var" 1
+expect "48 Queens: divide lists every move" 0 '^total 1052$' "$bin" divide --variant-file "$tmp/q48.var" 1
+expect "48 Queens: the terminal game lists every move" 0 '^1052 legal moves' sh -c "printf 'moves\nquit\n' | $bin play --variant-file $tmp/q48.var --engine none"
+sed 's#^startFen=.*#startFen=QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1#' "$tmp/q48.var" > "$tmp/q80.var"
+expect "80 Queens: refused, more moves than a list holds" 1 'q80.var: start position: bad FEN: too many pieces: White could have up to [0-9]+ moves' "$bin" perft --variant-file "$tmp/q80.var" 1
 expect "variant file missing" 1 'cannot open' "$bin" perft --variant-file "$tmp/none.var" 1
