@@ -538,13 +538,15 @@ int pos_repetitions(const Position *pos) {
     return n;
 }
 
-bool pos_game_won(const Position *pos) {
+int pos_game_end(const Position *pos) {
     const Variant *v = pos->v;
     int them = !pos->stm;
     for (int i = 0; i < v->nwin[them]; i++) {
         Piece p = pos->board[v->win_list[them][i]];
         if (p && piece_color(p) == them && (v->win_types >> piece_type(p) & 1))
-            return true;
+            return -1;
     }
-    return false;
+    if (v->bare_king_loss && pos->pcount[them] == (pos->king[them] != SQ_NONE))
+        return 1;
+    return 0;
 }

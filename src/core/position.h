@@ -57,8 +57,11 @@ void pos_unmake_null(Position *pos);
 /* Earlier occurrences of this position (same side to move) since the last
  * irreversible move. */
 int pos_repetitions(const Position *pos);
-/* The side that just moved has won on a win square (Diamondback corners). */
-bool pos_game_won(const Position *pos);
+/* Has the last move ended the game by a rule of the variant (v->sudden_end)?
+ * -1: the side to move has lost (the other side reached a win square, as in
+ * Diamondback's corners); +1: it has won (the other side moved and kept only
+ * its royal piece, under bareKing=loss); 0: neither. */
+int pos_game_end(const Position *pos);
 uint64_t pos_compute_key(const Position *pos);
 /* Pieces still in hand for colour c, in placement order (types). */
 int pos_hand_order(const Position *pos, int c, uint8_t *types);
