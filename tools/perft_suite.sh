@@ -7,16 +7,16 @@
 # above MAX leaves.
 #
 # usage: tools/perft_suite.sh VARIANT [GAMES] [SEED] [MAX] [FEN...] > tests/perft/VARIANT.epd
-#   GAMES  random games (default 24); one position from each, taken after
+#   GAMES  random games (default 30); one position from each, taken after
 #          8 to 60 plies (earlier if the game ends)
 #   SEED   random seed (default 1); the same seed gives the same suite
-#   MAX    most leaves per count (default 2500000)
+#   MAX    most leaves per count (default 3000000)
 # Needs the Debian package fairy-stockfish (/usr/games/fairy-stockfish).
 # The variant name is Fairy-Stockfish's; `tests/perft.sh VARIANT FILE`
 # then checks Menagerie against the file.
 set -eu
 variant=${1:?usage: tools/perft_suite.sh VARIANT [GAMES] [SEED] [MAX] [FEN...]}
-games=${2:-24} seed=${3:-1} max=${4:-2500000}
+games=${2:-30} seed=${3:-1} max=${4:-3000000}
 shift $(($# < 4 ? $# : 4))
 fsf=${FAIRY_STOCKFISH:-/usr/games/fairy-stockfish}
 [ -x "$fsf" ] || { echo "perft_suite: $fsf not found (apt-get install fairy-stockfish)" >&2; exit 1; }
@@ -54,8 +54,8 @@ after() {
     wait_for Checkers | sed -n 's/^Fen: //p'
 }
 # counts FEN: " ;D1 n ;D2 n ..." up to the last count not above max. A
-# depth whose count, estimated from the last two, would be over twice max is
-# not asked for (it would take long and be dropped).
+# depth whose count, estimated from the last two, would be over four times
+# max is not asked for (it would take long and be dropped).
 counts() {
     local d=1 n prev=1 out=""
     while :; do
@@ -64,7 +64,7 @@ counts() {
         [ "$n" -gt "$max" ] && break
         out+=" ;D$d $n"
         [ "$n" -eq 0 ] && break
-        [ $((n * n / prev)) -gt $((2 * max)) ] && break
+        [ $((n * n / prev)) -gt $((4 * max)) ] && break
         prev=$n d=$((d + 1))
     done
     printf '%s' "$out"

@@ -546,7 +546,13 @@ int pos_game_end(const Position *pos) {
         if (p && piece_color(p) == them && (v->win_types >> piece_type(p) & 1))
             return -1;
     }
-    if (v->bare_king_loss && pos->pcount[them] == (pos->king[them] != SQ_NONE))
-        return 1;
+    if (v->bare_king_loss) { /* pieces besides the royal one; hands do not count */
+        int ours = pos->pcount[pos->stm] - (pos->king[pos->stm] != SQ_NONE);
+        int theirs = pos->pcount[them] - (pos->king[them] != SQ_NONE);
+        if (theirs == 0 && ours >= 1)
+            return 1;
+        if (ours == 0 && theirs >= 2) /* too many to bare them back at once */
+            return -1;
+    }
     return 0;
 }

@@ -61,9 +61,9 @@ RulesResult rules_result(Position *pos) {
     RulesOutcome we_win = us == WHITE ? RULES_WHITE_WINS : RULES_BLACK_WINS;
     int end = v->sudden_end ? pos_game_end(pos) : 0;
     if (end) {
+        bool bare = v->bare_king_loss && (pos->pcount[WHITE] == 1 || pos->pcount[BLACK] == 1);
         r.outcome = end < 0 ? they_win : we_win;
-        snprintf(r.reason, sizeof r.reason, "%s",
-                 end < 0 ? "reached the enemy corner" : "bare king");
+        snprintf(r.reason, sizeof r.reason, "%s", bare ? "bare king" : "reached the enemy corner");
         return r;
     }
     MoveList l;

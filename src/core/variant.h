@@ -102,7 +102,7 @@ typedef struct {
     char promo_squares[160]; /* White's view */
     int move_rule;           /* N-move rule; 0 = none */
     int stalemate_loss;      /* a stalemated side loses (else draws) */
-    int bare_king_loss;      /* a side left with its royal piece alone after its move loses */
+    int bare_king_loss;      /* a side left with its royal piece alone loses (pos_game_end) */
     int rotate;              /* Black's moves and squares are White's turned 180 degrees */
     CastleStyle castling;
     char castles[160];       /* CASTLE_FREE: "a1-c1:d1-b1,..." (White's view) */

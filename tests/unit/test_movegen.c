@@ -229,9 +229,8 @@ void test_movegen(void) {
                  RULES_ONGOING, NULL, __LINE__);
     check_result("diamondback", "7k/8/8/8/8/8/8/K7 w - - 0 1", RULES_ONGOING, NULL, __LINE__);
     /* stalemate=loss and bareKing=loss (Shatranj, Courier), as Fairy-Stockfish
-     * plays them: the stalemated side loses; a side left with its King alone
-     * after its own move loses (and has no moves in perft), but a side just
-     * bared by the other's move may still move. No insufficient-material draw. */
+     * plays them: the stalemated side loses; a bare King loses (no moves in
+     * perft) unless it may bare the other King in reply; two bare Kings draw. */
     check_result("shatranj", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", RULES_WHITE_WINS, "stalemate",
                  __LINE__);
     check_result("courier", "k11/2F9/1K10/12/12/12/12/12 b - - 0 1", RULES_WHITE_WINS,
@@ -239,8 +238,12 @@ void test_movegen(void) {
     check_result("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", RULES_BLACK_WINS, "bare king",
                  __LINE__);
     check_result("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", RULES_ONGOING, NULL, __LINE__);
-    check_result("shatranj", "4k3/8/8/8/8/8/8/7K b - - 0 1", RULES_BLACK_WINS, "bare king",
+    check_result("shatranj", "4k3/8/8/8/8/8/8/7K b - - 0 1", RULES_DRAW,
+                 "insufficient mating material", __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/8/RR5K b - - 0 1", RULES_WHITE_WINS, "bare king",
                  __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/8/RR5K b - - 0 1", 1, 0, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/8/R6K b - - 0 1", 1, 5, __LINE__);
     check_result("shatranj", "4k3/8/8/8/8/8/8/Q6K b - - 0 1", RULES_ONGOING, NULL, __LINE__);
     check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", 1, 0, __LINE__);
     check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", 1, 1, __LINE__);
