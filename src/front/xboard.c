@@ -16,6 +16,10 @@
  *    engine as a setboard that has lost the choice), so under a real
  *    XBoard GUI Hannibal stops at the set-up; other CECP drivers (our match
  *    tool) play it whole.
+ *  - classic variants XBoard knows (capablanca, gothic, janus, knightmate,
+ *    shatranj, courier) go by its names and letters; courier sends its
+ *    start position in a setup line, embassy too, with parent capablanca
+ *    and its King's castling as a piece line.
  *  - castling is the king's move; a Hannibal one-square castling is
  *    king-to-rook (f1a1), as in our own notation.
  *  - Diamondback: XBoard adds a promotion piece to every pawn move onto the
@@ -61,6 +65,17 @@ static const XbVariant xb_variants[] = {
      "NBRQ"},
     {"hannibal", "hannibal", "PNBRQFEM.............Kpnbrqfem.............k", "seirawan", 8,
      "PNBRQ"},
+    /* Classic variants XBoard knows by these names and letters. */
+    {"capablanca", "capablanca", NULL, NULL, 0, ""},
+    {"gothic", "gothic", NULL, NULL, 0, ""},
+    {"janus", "janus", NULL, NULL, 0, ""},
+    {"knightmate", "knightmate", NULL, NULL, 0, ""},
+    {"shatranj", "shatranj", NULL, NULL, 0, ""},
+    /* XBoard's Courier starts without Fairy-Stockfish's preset moves: send ours */
+    {"courier", "courier", "PNBR.FE..WM..........Kpnbr.fe..wm..........k", "courier", 0,
+     "PNBRFEWMK"},
+    {"embassy", "embassy", "PNBRQ..AC............Kpnbrq..ac............k", "capablanca", 0,
+     "PNBRQAC"},
 };
 #define NXBV (sizeof xb_variants / sizeof xb_variants[0])
 

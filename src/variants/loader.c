@@ -129,6 +129,18 @@ static int read_setting(Reader *r, const char *key, const char *val) {
     }
     if (!strcmp(key, "gateExclude"))
         return copy_value(r, sp->gate_exclude, sizeof sp->gate_exclude, key, val);
+    if (!strcmp(key, "stalemate")) {
+        if (strcmp(val, "draw") && strcmp(val, "loss"))
+            return fail(r, "stalemate=%s: want draw or loss%s", val, "");
+        sp->stalemate_loss = !strcmp(val, "loss");
+        return 0;
+    }
+    if (!strcmp(key, "bareKing")) {
+        if (strcmp(val, "none") && strcmp(val, "loss"))
+            return fail(r, "bareKing=%s: want none or loss%s", val, "");
+        sp->bare_king_loss = !strcmp(val, "loss");
+        return 0;
+    }
     if (!strcmp(key, "insufficient"))
         return copy_value(r, sp->insufficient, sizeof sp->insufficient, key, val);
     if (!strcmp(key, "value")) { /* value=Q:950 */
