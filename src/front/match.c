@@ -453,7 +453,7 @@ int match_main(int argc, char **argv) {
                 }
             }
         ProtoEngine *side[2] = {eng[white], eng[!white]};
-        Game *g = proto_clone(opening);
+        Game *g = engine_copy(opening);
         if (!g)
             break;
         Outcome o = play_game(side, g, &a);
