@@ -455,6 +455,7 @@ static void api_export(const Req *rq, WebReply *out) {
 /* Routes served by web_study.c. */
 static void api_positions(const Req *rq, WebReply *out) { web_study_positions(rq->id, out); }
 static void api_diagram(const Req *rq, WebReply *out) { web_study_diagram(rq->body, out); }
+static void api_check(const Req *rq, WebReply *out) { web_study_check(rq->body, out); }
 
 /* ---- the route table ---- */
 
@@ -482,6 +483,7 @@ static const Route routes[] = {
     {"GET", "/api/games/:id/export", api_export},
     {"GET", "/api/games/:id/positions", api_positions},
     {"POST", "/api/diagram", api_diagram},
+    {"POST", "/api/position", api_check},
 };
 
 /* Splits "/a/b/c" into at most MAX_SEGS segments of copy; -1 when too many or empty. */

@@ -1,7 +1,8 @@
 /* web_study.c - API routes for looking at games rather than playing them:
  * every position of a game for the review (replayed from its saved text, so
  * it needs nothing from the live game but web_game_export) and piece
- * diagrams (engine_piece_reach). web_api.c routes to these. */
+ * diagrams (engine_piece_reach) and the check of a position built in the
+ * board editor (engine_new's own message). web_api.c routes to these. */
 #include <stdlib.h>
 #include <string.h>
 
@@ -137,5 +138,37 @@ void web_study_diagram(const cJSON *body, WebReply *out) {
         cJSON_AddItemToArray(targets, t);
     }
     free(r);
+    web_reply_json(out, 200, o);
+}
+
+void web_study_check(const cJSON *body, WebReply *out) {
+    const cJSON *var = cJSON_GetObjectItemCaseSensitive(body, "variant");
+    const cJSON *fen = cJSON_GetObjectItemCaseSensitive(body, "fen");
+    bool known = false;
+    for (const char *const *nm = engine_game_names(); cJSON_IsString(var) && *nm; nm++)
+        known |= !strcmp(*nm, var->valuestring);
+    if (!known || !cJSON_IsString(fen) || strlen(fen->valuestring) > 500) {
+        web_reply_error(out, 400, "give \"variant\" (a game's name) and \"fen\" (at most 500 characters)");
+        return;
+    }
+    char err[ENGINE_ERR_LEN] = "";
+    Game *g = engine_new(var->valuestring, fen->valuestring, err, sizeof err);
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "valid", g != NULL);
+    if (g) {
+        char text[1024];
+        engine_position_text(g, text, sizeof text);
+        cJSON_AddStringToObject(o, "position", text);
+        GameResult r = engine_result(g);
+        cJSON_AddStringToObject(o, "over", r.kind != RESULT_NONE ? r.reason : "");
+        MoveDesc *md = malloc(ENGINE_MAX_MOVES * sizeof *md);
+        if (!md)
+            abort();
+        cJSON_AddNumberToObject(o, "moves", engine_moves(g, md, ENGINE_MAX_MOVES));
+        free(md);
+        engine_free(g);
+    } else {
+        cJSON_AddStringToObject(o, "error", err);
+    }
     web_reply_json(out, 200, o);
 }
