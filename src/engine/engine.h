@@ -226,4 +226,23 @@ int engine_budget_ms(int time_ms, int inc_ms, int movestogo);
  * egg count solved within a second), printed to out. -1 when it has none. */
 int engine_kind_bench(const char *game, FILE *out);
 
+/* Rules and piece diagrams, for teaching (engine/teach.c). */
+/* The rules of a game in plain text (the same words the web page shows),
+ * NULL when there is none. */
+const char *engine_rules_text(const char *game);
+#define ENGINE_REACH_PATH 8
+/* Where a piece can go from a square of an otherwise empty board. */
+typedef struct {
+    int sq;
+    bool move, capture; /* may stop there on an empty square / capturing */
+    bool hop;           /* only over an occupied square (a hopper's screen) */
+    int npath;          /* squares passed on the way, in order */
+    int path[ENGINE_REACH_PATH];
+} PieceReach;
+/* For VARIANT (a built-in name or a definition file's path), the piece LETTER
+ * of SIDE on square SQ (rank * files + file). Returns the number of
+ * destinations written (at most max), or -1 with a reason in err. */
+int engine_piece_reach(const char *variant, char letter, Side side, int sq, PieceReach *out,
+                       int max, char *err, size_t errlen);
+
 #endif
