@@ -634,6 +634,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
 
     // Step 2. Start position (initial moves start from it).
     int used;
+    memcpy(v->eval, sp->eval, sizeof v->eval);
     v->nsetups = sp->nsetups;
     for (int i = 0; i < sp->nsetups; i++) {
         strcpy(v->setup_name[i], sp->setup_name[i]);

@@ -117,6 +117,7 @@ typedef struct {
     int nsetups;             /* named start positions; startFen is the first */
     char setup_name[8][16];
     char setup_fen[8][320];
+    char eval[2048];         /* `eval=` weights, "NAME:VALUE ..." (read by the evaluation) */
 } VariantSpec;
 
 typedef struct Variant {
@@ -169,6 +170,7 @@ typedef struct Variant {
     char setup_name[8][16];
     char setup_fen[8][320];
     const char *setup_names[9]; /* NULL-terminated view of setup_name */
+    char eval[2048];            /* tuned evaluation weights, "NAME:VALUE ..." */
 
     /* Zobrist keys. */
     uint64_t z_piece[64][MAX_SQ];
