@@ -38,13 +38,14 @@ LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd libcjson 2>/dev/n
 SRC := $(wildcard src/*/*.c)
 MAIN := src/front/main.c
 LIBSRC := $(filter-out $(MAIN),$(SRC))
-GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/www_files.c
+GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/www_files.c $(BUILD)/gen/builtin_openings.c
 OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRC)) $(BUILD)/gen/builtin_variants.o \
-       $(BUILD)/gen/www_files.o
+       $(BUILD)/gen/www_files.o $(BUILD)/gen/builtin_openings.o
 WWWFILES := $(sort $(shell find www -type f 2>/dev/null))
 TESTSRC := $(wildcard tests/unit/*.c)
 TESTOBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 VARFILES := $(sort $(wildcard src/variants/*.var))
+OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
 
 .PHONY: all run test bench deps clean format san
 all: menagerie
@@ -74,6 +75,11 @@ $(BUILD)/tools/embed: tools/embed.c
 $(BUILD)/gen/builtin_variants.c: $(BUILD)/tools/embed $(VARFILES)
 	@mkdir -p $(dir $@)
 	$(BUILD)/tools/embed builtin_variants src/variants/ $(VARFILES) > $@
+
+# Opening sets of the match tool (made by `menagerie openings`).
+$(BUILD)/gen/builtin_openings.c: $(BUILD)/tools/embed $(OPENFILES)
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed builtin_openings src/variants/openings/ $(OPENFILES) > $@
 
 # The web page (www/) is served from the binary too.
 $(BUILD)/gen/www_files.c: $(BUILD)/tools/embed $(WWWFILES)

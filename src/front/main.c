@@ -32,6 +32,7 @@ static const Command commands[] = {
     {"xboard", xboard_main, "speak XBoard/CECP v2 on stdin/stdout"},
     {"uci", uci_main, "speak UCI on stdin/stdout"},
     {"match", match_main, "play engine matches (see README)"},
+    {"openings", openings_main, "VARIANT [options]: make an opening set for match"},
     {"bench", bench_main, "search a fixed set of positions; prints the node signature"},
     {"variants", cli_variants, "list the games and their set-ups"},
     {"perft", cli_perft, "VARIANT DEPTH [--fen FEN]: count leaf nodes"},
