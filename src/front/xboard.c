@@ -30,7 +30,8 @@
  *    legs as king move, rook move (f1e1,a1f1). XBoard puts a castling
  *    Rook beside the King's destination, so it cannot draw Hannibal's
  *    longer fast castlings (Rook to the King's start square) or
- *    Diamondback's castlings; the README says so.
+ *    Diamondback's castlings; the README says so. Under a Hannibal set-up
+ *    option our own searches see no castling rights (castle_free_copy).
  *  - Diamondback: XBoard adds a promotion piece to every pawn move onto the
  *    last rank; where only the plain move is legal (a8-d8, h1-h4 stay
  *    pawns) the suffix is dropped. The pawn gets the union of its zone
@@ -334,6 +335,21 @@ static void limits(Xb *x, SearchLimits *lim, bool infinite) {
     }
 }
 
+/* What our own moves are chosen from: under a Hannibal set-up option
+ * (XBoard) a copy of the game without castling rights, as XBoard 4.9
+ * cannot draw the longer fast castlings (see the header); NULL: the game. */
+static Game *castle_free_copy(const Xb *x) {
+    char fen[512], board[256], side[8], castle[32], rest[128] = "", err[ENGINE_ERR_LEN];
+    if (!x->info.gating || !x->hsetup[0][0])
+        return NULL;
+    engine_position_text(x->g, fen, sizeof fen);
+    if (sscanf(fen, "%255s %7s %31s %127[^\n]", board, side, castle, rest) < 3 ||
+        !strcmp(castle, "-"))
+        return NULL;
+    snprintf(fen, sizeof fen, "%s %s - %s", board, side, rest);
+    return engine_new(x->info.name, fen, err, sizeof err);
+}
+
 static void start_think(Xb *x) {
     if (xb_over(x)) {
         xb_claim(x);
@@ -341,7 +357,9 @@ static void start_think(Xb *x) {
     }
     SearchLimits lim;
     limits(x, &lim, false);
-    proto_search_start(x->search, x->g, NULL, &lim, false, xb_info, x, TAG_THINK);
+    Game *copy = castle_free_copy(x);
+    proto_search_start(x->search, copy ? copy : x->g, NULL, &lim, false, xb_info, x, TAG_THINK);
+    engine_free(copy);
 }
 
 static void start_analyze(Xb *x) {
@@ -359,10 +377,13 @@ static void start_ponder(Xb *x, const char *reply) {
         return;
     SearchLimits lim;
     limits(x, &lim, true);
-    if (proto_search_start(x->search, x->g, reply, &lim, true, xb_info, x, TAG_PONDER)) {
+    Game *copy = castle_free_copy(x);
+    if (proto_search_start(x->search, copy ? copy : x->g, reply, &lim, true, xb_info, x,
+                           TAG_PONDER)) {
         snprintf(x->ponder_move, sizeof x->ponder_move, "%s", reply);
         x->ponder_done = false;
     }
+    engine_free(copy);
 }
 
 /* Our search has chosen: play it, tell XBoard, claim a result, ponder. */
