@@ -31,7 +31,8 @@
  *    Rook beside the King's destination, so it cannot draw Hannibal's
  *    longer fast castlings (Rook to the King's start square) or
  *    Diamondback's castlings; the README says so. Under a Hannibal set-up
- *    option our own searches see no castling rights (castle_free_copy).
+ *    option (XBoard) our own searches see no castling rights while such a
+ *    castling is legal (castle_free_copy); other drivers get our tokens.
  *  - Diamondback: XBoard adds a promotion piece to every pawn move onto the
  *    last rank; where only the plain move is legal (a8-d8, h1-h4 stay
  *    pawns) the suffix is dropped. The pawn gets the union of its zone
@@ -155,11 +156,11 @@ static const char *read_square(const char *p, char sq[8]) {
     return n >= 2 ? p : NULL;
 }
 
-/* A castling written king-to-rook (ours "f1j1") as XBoard's two legs,
- * king onto the Rook and on to its square ("f1j1,j1g1"); false for any
- * other move. */
+/* Under a Hannibal set-up option (XBoard), a castling written king-to-rook
+ * (ours "f1j1") as XBoard's two legs, king onto the Rook and on to its
+ * square ("f1j1,j1g1"); false for any other move. */
 static bool castle_legs(Xb *x, const char *ours, char *out, size_t len) {
-    if (!x->info.gating)
+    if (!x->info.gating || !x->hsetup[0][0]) /* our token for other drivers */
         return false;
     MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
     if (!m)
@@ -336,11 +337,22 @@ static void limits(Xb *x, SearchLimits *lim, bool infinite) {
 }
 
 /* What our own moves are chosen from: under a Hannibal set-up option
- * (XBoard) a copy of the game without castling rights, as XBoard 4.9
- * cannot draw the longer fast castlings (see the header); NULL: the game. */
+ * (XBoard), when a castling over more than one square is legal, a copy of
+ * the game without castling rights, as XBoard 4.9 cannot draw those (see
+ * the header); NULL: the game itself. */
 static Game *castle_free_copy(const Xb *x) {
     char fen[512], board[256], side[8], castle[32], rest[128] = "", err[ENGINE_ERR_LEN];
     if (!x->info.gating || !x->hsetup[0][0])
+        return NULL;
+    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
+    if (!m)
+        abort();
+    int n = engine_moves(x->g, m, ENGINE_MAX_MOVES);
+    bool long_castling = false;
+    for (int i = 0; i < n; i++)
+        long_castling |= m[i].kind == 'c' && abs(m[i].to - m[i].from) > 1;
+    free(m);
+    if (!long_castling)
         return NULL;
     engine_position_text(x->g, fen, sizeof fen);
     if (sscanf(fen, "%255s %7s %31s %127[^\n]", board, side, castle, rest) < 3 ||
