@@ -143,6 +143,12 @@ static int read_setting(Reader *r, const char *key, const char *val) {
     }
     if (!strcmp(key, "insufficient"))
         return copy_value(r, sp->insufficient, sizeof sp->insufficient, key, val);
+    if (!strcmp(key, "materialDraw")) {
+        if (strcmp(val, "both") != 0 && strcmp(val, "dead") != 0)
+            return fail(r, "materialDraw=%s: want both or dead%s", val, "");
+        sp->material_dead = !strcmp(val, "dead");
+        return 0;
+    }
     if (!strcmp(key, "value")) { /* value=Q:950 */
         int t;
         for (t = 1; t <= sp->ntypes; t++)

@@ -278,6 +278,10 @@ req POST /api/games '{"variant":"chess","level":2.5}'
 expect "level not whole" 400 "d.error"
 req POST /api/games '{"variant":"chess","players":["human"]}'
 expect "bad players" 400 "d.error"
+req POST /api/games '{"variant":"hannibal","fen":"8k1/10/10/10/10/10/10/K9/1N8[Mb] w - - 0 60","players":["human","human"]}'
+expect "hannibal: a Manticore at a gate is mating material" 201 "!d.result.over"
+req POST /api/games '{"variant":"snake-vs-mongoose","fen":"8k1/10/10/10/5n4/10/3N6/10/10/K9 w - - 0 60","players":["human","human"]}'
+expect "snake-vs-mongoose: K+N v K+N plays on" 201 "!d.result.over"
 req POST /api/games '{"variant":"chess","fen":"not a fen at all"}'
 expect "bad FEN" 400 "d.error"
 req POST /api/games '{"variant":"chess","fen":"4k3/8/8/8/8/8/8/4K3 b - - 0 2147483647"}'
