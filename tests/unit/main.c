@@ -31,6 +31,7 @@ static const struct {
     {"mancala", test_mancala},
     {"search", test_search},
     {"record", test_record},
+    {"web", test_web},
 };
 
 int main(int argc, char **argv) {

@@ -39,5 +39,6 @@ void test_variant_file(void);
 void test_mancala(void);
 void test_search(void);
 void test_record(void);
+void test_web(void);
 
 #endif
