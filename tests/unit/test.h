@@ -40,5 +40,6 @@ void test_mancala(void);
 void test_search(void);
 void test_service(void);
 void test_record(void);
+void test_web(void);
 
 #endif
