@@ -46,7 +46,7 @@ TESTOBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 VARFILES := $(sort $(wildcard src/variants/*.var))
 OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
 
-.PHONY: all run test bench deps clean format san
+.PHONY: all run test bench deps clean format san tune
 all: menagerie
 
 menagerie: $(BUILD)/menagerie
@@ -65,6 +65,11 @@ $(BUILD)/%.o: src/%.c
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itests/unit -MMD -MP -c -o $@ $<
+
+# The Texel tuner (tools/tune.sh runs it).
+tune: $(BUILD)/tune
+$(BUILD)/tune: tools/tune.c $(OBJ)
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
 
 # Built-in variant definitions are compiled into the binary as text.
 $(BUILD)/tools/embed: tools/embed.c
