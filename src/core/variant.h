@@ -101,6 +101,8 @@ typedef struct {
     int promo_zone;          /* ranks at the far end, 0 = use promo_squares */
     char promo_squares[160]; /* White's view */
     int move_rule;           /* N-move rule; 0 = none */
+    int stalemate_loss;      /* a stalemated side loses (else draws) */
+    int bare_king_loss;      /* a side left with its royal piece alone loses (pos_game_end) */
     int rotate;              /* Black's moves and squares are White's turned 180 degrees */
     CastleStyle castling;
     char castles[160];       /* CASTLE_FREE: "a1-c1:d1-b1,..." (White's view) */
@@ -132,6 +134,9 @@ typedef struct Variant {
     Span atk[2][MAX_SQ]; /* attacks on a square by pieces of a colour */
     AttackNode *anodes;
     uint32_t multipath[2]; /* bit t: some destination has several paths */
+    /* Most moves one piece of type t can have anywhere, as either colour,
+     * a promoting type's promotions counted (and what it may become). */
+    int move_weight[MAX_TYPES];
     uint32_t types_with_initial[2];
     int has_hoppers;
 
@@ -147,6 +152,8 @@ typedef struct Variant {
     int nwin[2];
     uint32_t win_types;
     int move_rule;
+    int stalemate_loss, bare_king_loss;
+    int sudden_end; /* win squares or bare kings: pos_game_end can end a game */
 
     CastleStyle castling;
     int ncastles;

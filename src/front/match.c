@@ -660,7 +660,7 @@ static double play_one(Match *m, ProtoEngine *eng[2], Game *opening, int i) {
         }
     int white = i % 2; /* engine index playing White */
     ProtoEngine *side[2] = {eng[white], eng[!white]};
-    Game *g = proto_clone(opening);
+    Game *g = engine_copy(opening);
     if (!g)
         abort();
     Outcome o = play_game(side, g, a);
