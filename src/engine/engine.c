@@ -240,10 +240,10 @@ bool engine_go(Game *g, const SearchLimits *lim, const SearchCallbacks *cb, char
 
 void engine_stop(Game *g) { g->ops->stop(g->st); }
 
-int engine_kind_bench(const char *game, FILE *out) {
+int engine_kind_bench(const char *game, const char *positions, FILE *out) {
     const GameOps *ops = find_kind(game, NULL);
     if (!ops || !ops->bench)
         return -1;
-    ops->bench(out);
+    ops->bench(out, positions);
     return 0;
 }

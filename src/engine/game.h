@@ -41,7 +41,7 @@ typedef struct {
     int (*moves)(void *st, MoveDesc *out, int max);
     bool (*board)(const void *st, BoardView *out);
     /* Optional: the kind's own benchmark, printed to out. */
-    void (*bench)(FILE *out);
+    void (*bench)(FILE *out, const char *positions);
 } GameOps;
 
 extern const GameOps game_chess_ops;   /* engine/game_chess.c */
