@@ -32,6 +32,7 @@ static const struct {
     {"egdb", test_egdb},
     {"search", test_search},
     {"record", test_record},
+    {"service", test_service},
 };
 
 int main(int argc, char **argv) {

@@ -39,6 +39,7 @@ void test_variant_file(void);
 void test_mancala(void);
 void test_egdb(void);
 void test_search(void);
+void test_service(void);
 void test_record(void);
 
 #endif
