@@ -582,7 +582,8 @@ function rematch(st) {
 
 function fmtScore(st, score, mate, exact) {
   if (mate) return `${mate > 0 ? '+' : '-'}M${Math.abs(mate)}`;
-  if (isMancala(st)) return `${score > 0 ? '+' : ''}${score} egg${Math.abs(score) === 1 ? '' : 's'}${exact ? ' (solved)' : ''}`;
+  if (isMancala(st) && exact) return score ? `${sideName(st, score > 0 ? 0 : 1)} wins by ${Math.abs(score)}, proven` : 'Draw, proven';
+  if (isMancala(st)) return `${score > 0 ? '+' : ''}${score} egg${Math.abs(score) === 1 ? '' : 's'}`;
   return `${score > 0 ? '+' : ''}${(score / 100).toFixed(2)}`;
 }
 
