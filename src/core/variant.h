@@ -117,6 +117,7 @@ typedef struct {
     int nsetups;             /* named start positions; startFen is the first */
     char setup_name[8][16];
     char setup_fen[8][320];
+    char eval[2048];         /* `eval=` weights, "NAME:VALUE ..." (read by the evaluation) */
 } VariantSpec;
 
 typedef struct Variant {
@@ -133,6 +134,9 @@ typedef struct Variant {
     Span atk[2][MAX_SQ]; /* attacks on a square by pieces of a colour */
     AttackNode *anodes;
     uint32_t multipath[2]; /* bit t: some destination has several paths */
+    /* Most moves one piece of type t can have anywhere, as either colour,
+     * a promoting type's promotions counted (and what it may become). */
+    int move_weight[MAX_TYPES];
     uint32_t types_with_initial[2];
     int has_hoppers;
 
@@ -166,6 +170,7 @@ typedef struct Variant {
     char setup_name[8][16];
     char setup_fen[8][320];
     const char *setup_names[9]; /* NULL-terminated view of setup_name */
+    char eval[2048];            /* tuned evaluation weights, "NAME:VALUE ..." */
 
     /* Zobrist keys. */
     uint64_t z_piece[64][MAX_SQ];

@@ -263,9 +263,13 @@ int xbetza_compile(const char *text, XbPiece *out, char *err, size_t errlen) {
             p++;
         }
         if (isdigit((unsigned char)*p)) {
-            range = (int)strtol(p, (char **)&p, 10);
-            if (range > 99) {
-                snprintf(msg, sizeof msg, "range %d too large", range);
+            const char *digits = p;
+            range = 0;
+            while (isdigit((unsigned char)*p) && range <= 99)
+                range = range * 10 + (*p++ - '0');
+            if (range > 99 || isdigit((unsigned char)*p)) {
+                snprintf(msg, sizeof msg, "range %.*s too large (at most 99)",
+                         (int)strspn(digits, "0123456789"), digits);
                 goto fail;
             }
         }

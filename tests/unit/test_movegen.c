@@ -196,6 +196,35 @@ void test_movegen(void) {
     check_after("diamondback", "7k/8/8/8/R7/8/8/K2R4 w - - 0 1", "a1a3",
                 "7k/8/8/8/8/K7/R7/3R4 b - - 1 1", __LINE__);
 
+    /* Step 2b. A move list never drops a move. 48 Queens on 16x16 (no royal
+     * piece) fill ranks 1, 8 and 16; horizontal and backward moves are
+     * blocked. With l = file index (0-15) and r = 15 - l, a queen on rank 1
+     * has 6 + min(l,6) + min(r,6) moves, on rank 8 13 + min(l,7) + min(r,7)
+     * + min(l,6) + min(r,6), on rank 16 7 + min(l,7) + min(r,7). Since the
+     * sum of min(l,6) over the files is 75 and of min(l,7) 84: 246 + 526 +
+     * 280 = 1052 (the old fixed list of 768 gave 768). */
+    {
+        const char *q48 = "files=16 ranks=16 royal=- queen:Q:Q\n"
+                          "startFen=QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/QQQQQQQQQQQQQQQQ/16/16/"
+                          "16/16/16/16/QQQQQQQQQQQQQQQQ w - - 0 1\n";
+        char err[200];
+        Variant *v = variant_load_text(q48, "queens48", err, sizeof err);
+        if (!v) {
+            test_fail(__FILE__, __LINE__, "queens48: %s", err);
+        } else {
+            CHECK(pos_from_fen(&pos, v, NULL, err, sizeof err) == 0);
+            CHECK_EQ_U64(perft(&pos, 1), 1052);
+            CHECK(pos_move_bound(&pos, WHITE) <= MAX_MOVES);
+            /* five full ranks (80 Queens) could have more moves than a list holds */
+            CHECK(pos_from_fen(&pos, v,
+                               "QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/"
+                               "QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1",
+                               err, sizeof err) == -1 &&
+                  strstr(err, "too many pieces"));
+            variant_free(v);
+        }
+    }
+
     /* Step 3. Game end. */
     check_result("diamondback", "7P/8/8/8/3k4/8/8/K7 b - - 0 1", RULES_WHITE_WINS,
                  "reached the enemy corner", __LINE__);
