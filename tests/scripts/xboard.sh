@@ -122,6 +122,14 @@ for v in "${variants[@]}"; do
     hasnt "bad-$name" "$name: bad lines change nothing" '^Illegal'
 done
 
+# mating material (rules.md): K+N v K+N plays on; taking the last knight claims the draw
+printf 'protover 2\nvariant snake-vs-mongoose\nsetboard 8k1/10/10/10/4n5/10/3N6/10/10/K9 w - - 0 60\nforce\nusermove a0b0\nping 1\n' | xb kn
+hasnt kn "snake-vs-mongoose: K+N v K+N plays on, no claim" '^(1/2-1/2|Illegal)'
+printf 'protover 2\nvariant snake-vs-mongoose\nsetboard 8k1/10/10/10/4n5/10/3N6/10/10/K9 w - - 0 60\nforce\nusermove d3e5\nping 1\n' | xb knx
+has knx "snake-vs-mongoose: K+N v K claims the draw" '^1/2-1/2 \{Draw: insufficient mating material\}$'
+printf 'protover 2\nvariant hannibal\nsetboard 8k1/10/10/10/10/10/10/K9/1N8[Mb] w - - 0 60\nforce\nusermove b1c3m\nping 1\n' | xb gate
+hasnt gate "hannibal: a Manticore at a gate is material, no claim" '^(1/2-1/2|Illegal)'
+
 # setboard, in each variant's own FEN form (XBoard ranks on 10-rank boards)
 printf 'protover 2\nsetboard rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\nforce\nusermove g1f3\n' | xb sb1
 hasnt sb1 "normal: setboard" '^(Illegal|Error)'
