@@ -651,9 +651,10 @@ static void hs_fen_out(const char *ours, char *out, size_t len) {
         if (p > open && strchr("abcdeghij", *p)) { /* a file; f is Black's Falcon */
             char *g = gates[islower((unsigned char)p[-1]) ? 1 : 0];
             size_t k = strlen(g);
-            if (k + 1 < sizeof gates[0])
-                g[k] = islower((unsigned char)p[-1]) ? *p : (char)toupper((unsigned char)*p),
+            if (k + 1 < sizeof gates[0]) {
+                g[k] = islower((unsigned char)p[-1]) ? *p : (char)toupper((unsigned char)*p);
                 g[k + 1] = 0;
+            }
         } else {
             *w++ = *p;
         }
