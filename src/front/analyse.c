@@ -125,9 +125,9 @@ static double now_s(void) {
 }
 
 static void on_estimate(const char *path, uint64_t bytes, double seconds, void *ud) {
-    (void)ud;
-    fprintf(stderr, "%s: %.1f MB, about %.0f s on this machine now\n", path,
-            (double)bytes / 1e6, seconds);
+    const Bar *b = ud;
+    fprintf(stderr, "%s%s: %.1f MB, about %.0f s on this machine now\n",
+            b->last_pct >= 0 ? "\n" : "", path, (double)bytes / 1e6, seconds);
 }
 
 static void on_progress(int layer, int pass, double done, void *ud) {

@@ -41,6 +41,7 @@ typedef struct {
     int threads;             /* 0 or 1 = one */
     MancalaDbProgress progress;
     void *ud;
+    int goal; /* egg count the progress is measured against, 0 = this build's */
 } MancalaDbBuild;
 
 /* Builds layers up to EGGS (at most MANCALA_DB_MAX_EGGS). Stops early, keeping only
@@ -55,6 +56,9 @@ int mancala_db_build(MancalaDb *db, int eggs, const MancalaDbBuild *opt);
  * the present one). */
 bool mancala_db_probe(const MancalaDb *db, const MancalaPos *p, int *gain);
 
+/* Copies the complete layers of FROM (same rule set) into the empty in-memory table
+ * DB, so a build can go on from a file; false when out of memory or mismatched. */
+bool mancala_db_copy(MancalaDb *db, const MancalaDb *from);
 /* Writes the complete layers to PATH (through a temporary file and a rename). */
 bool mancala_db_save(const MancalaDb *db, const char *path, char *err, size_t errlen);
 /* Maps the table at PATH for RULES after checking its header and checksums; a damaged,
