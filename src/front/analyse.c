@@ -188,13 +188,12 @@ int egdb_main(int argc, char **argv) {
         }
     }
     static const char *const all[] = {"base", "b", NULL};
-    bool var_b = false;
     const char *one[] = {rules, NULL};
     const char *const *list = !strcmp(rules, "all") ? all : one;
     int rc = 0;
     for (; *list; list++) {
         char err[4400], path[4200];
-        var_b = !strcmp(*list, "b") || !strcmp(*list, "ab");
+        bool var_b = !strcmp(*list, "b") || !strcmp(*list, "ab");
         if (!build) {
             int n = engine_egdb_check(*list, path, sizeof path, err, sizeof err);
             if (n < 0) {

@@ -68,7 +68,8 @@ MancalaDb *mancala_db_open(const char *path, int rules, char *err, size_t errlen
 const char *mancala_db_file_name(int rules);
 
 /* The tables the searches of this process use: opened once, on first use, from the
- * folder set here (default "data/egdb"); a refused file is reported once on stderr. */
+ * folder set here (default "data/egdb"); a refused file is reported once on stderr.
+ * Setting the folder closes the tables: do it while no search runs. */
 void mancala_db_set_dir(const char *dir);
 const char *mancala_db_dir(void);
 const MancalaDb *mancala_db_shared(int rules);
