@@ -260,11 +260,23 @@ async function refreshList() {
   } catch {
     return;
   }
+  // saved files the server could not load come first, marked, never hidden
+  const skipped = list.filter((g) => g.skipped);
+  list = list.filter((g) => !g.skipped);
   list.sort((a, b) => b.updated - a.updated);
   const ul = $('game-list');
   ul.replaceChildren();
   $('saved-count').textContent = list.length ? `(${list.length})` : '';
-  $('saved-empty').hidden = list.length > 0;
+  $('saved-empty').hidden = list.length + skipped.length > 0;
+  for (const f of skipped) {
+    const li = document.createElement('li');
+    li.className = 'skipped';
+    li.innerHTML = '<div class="gl-main"><div class="gl-title"></div><div class="gl-sub"></div></div>';
+    li.querySelector('.gl-title').textContent = `Not loaded: ${f.file}`;
+    li.querySelector('.gl-sub').textContent = `${f.error} \u00b7 the file is kept in the data folder`;
+    li.title = `${f.file}: ${f.error}`;
+    ul.appendChild(li);
+  }
   for (const g of list) {
     const li = document.createElement('li');
     li.dataset.id = g.id;

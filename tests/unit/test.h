@@ -41,5 +41,6 @@ void test_egdb(void);
 void test_search(void);
 void test_service(void);
 void test_record(void);
+void test_web(void);
 
 #endif
