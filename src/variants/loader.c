@@ -2,6 +2,7 @@
 #include "variants/loader.h"
 
 #include <ctype.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -57,6 +58,24 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->name, sizeof sp->name, key, val);
     if (!strcmp(key, "title"))
         return copy_value(r, sp->title, sizeof sp->title, key, val);
+    if (!strcmp(key, "summary"))
+        return copy_value(r, sp->show.summary, sizeof sp->show.summary, key, val);
+    if (!strcmp(key, "icon"))
+        return copy_value(r, sp->show.icon, sizeof sp->show.icon, key, val);
+    if (!strcmp(key, "xboard"))
+        return copy_value(r, sp->show.xboard, sizeof sp->show.xboard, key, val);
+    if (!strcmp(key, "xboardParent"))
+        return copy_value(r, sp->show.xboard_parent, sizeof sp->show.xboard_parent, key, val);
+    if (!strcmp(key, "xboardKnown"))
+        return copy_value(r, sp->show.xboard_known, sizeof sp->show.xboard_known, key, val);
+    if (!strcmp(key, "pieceToChar"))
+        return copy_value(r, sp->show.piece_to_char, sizeof sp->show.piece_to_char, key, val);
+    if (!strcmp(key, "benchFen")) {
+        if (sp->show.nbench == 4)
+            return fail(r, "benchFen: at most 4%s%s", "", "");
+        return copy_value(r, sp->show.bench_fen[sp->show.nbench++], sizeof sp->show.bench_fen[0],
+                          key, val);
+    }
     if (!strcmp(key, "files"))
         return int_value(r, key, val, 2, 16, &sp->files);
     if (!strcmp(key, "ranks"))
@@ -252,6 +271,72 @@ static int fen_from_squares(Reader *r) {
     return 0;
 }
 
+/* XBoard's own piece order: a piece takes its letter's place when free. */
+static const char xboard_order[] = "PNBRQFEACWMOHIJGDVLSUK";
+
+/* The moves XBoard's parents know by letter (chess pieces, plain king). */
+static bool parent_knows(char letter, const char *betza) {
+    static const char *const known[] = {"N", "B", "R", "Q", "K"};
+    for (int i = 0; i < 5; i++)
+        if (letter == known[i][0] && !strcmp(betza, known[i]))
+            return true;
+    return false;
+}
+
+/* Fills what the file left out of v->show: XBoard's name and parent, its
+ * piece-to-char table and a piece line per piece the parent does not know
+ * (a piece with zone moves gets the union of all its moves; XBoard learns
+ * the real ones from highlight). */
+static void derive_show(Variant *v, const VariantSpec *sp) {
+    VariantShow *sh = &v->show;
+    *sh = sp->show;
+    if (!sh->xboard[0])
+        snprintf(sh->xboard, sizeof sh->xboard, "%s", v->name);
+    if (!sh->xboard_parent[0])
+        snprintf(sh->xboard_parent, sizeof sh->xboard_parent, "fairy");
+    int n = (int)sizeof xboard_order - 1;
+    if (!sh->piece_to_char[0]) {
+        char slot[sizeof xboard_order];
+        memset(slot, '.', (size_t)n);
+        slot[n] = 0;
+        /* the King last; first every piece on its own letter, then the rest */
+        for (int pass = 0; pass < 2; pass++)
+            for (int t = 1; t <= v->ntypes; t++) {
+                char L = v->type[t].letter;
+                const char *own = strchr(xboard_order, L);
+                int k = own ? (int)(own - xboard_order) : -1;
+                if (L == 'K' || memchr(slot, L, (size_t)n))
+                    continue;
+                if (pass == 0 && (k < 0 || slot[k] != '.' || k == n - 1))
+                    continue;
+                for (k = pass ? 0 : k; k < n - 1 && slot[k] != '.'; k++)
+                    ;
+                if (k < n - 1)
+                    slot[k] = L;
+            }
+        if (variant_type_by_letter(v, 'K'))
+            slot[n - 1] = 'K';
+        for (int i = 0; i < n; i++)
+            sh->piece_to_char[i] = slot[i];
+        for (int i = 0; i < n; i++)
+            sh->piece_to_char[n + i] = (char)tolower((unsigned char)slot[i]);
+        sh->piece_to_char[2 * n] = 0;
+    }
+    for (int t = 1; t <= v->ntypes; t++) {
+        const PieceType *pt = &v->type[t];
+        char *out = sh->xboard_betza[t];
+        out[0] = 0;
+        if (sh->xboard_known[0] ? strchr(sh->xboard_known, pt->letter) != NULL
+                                : parent_knows(pt->letter, pt->betza))
+            continue;
+        size_t len = (size_t)snprintf(out, sizeof sh->xboard_betza[t], "%s", pt->betza);
+        for (int z = 0; z < sp->nzones && len < sizeof sh->xboard_betza[t]; z++)
+            if (sp->zone[z].letter == pt->letter)
+                len += (size_t)snprintf(out + len, sizeof sh->xboard_betza[t] - len, "%s",
+                                        sp->zone[z].betza);
+    }
+}
+
 Variant *variant_load_text(const char *text, const char *fallback_name, char *err,
                            size_t errlen) {
     VariantSpec *sp = calloc(1, sizeof *sp);
@@ -293,7 +378,8 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
                 s++;
             }
             if (eq && (!strncmp(tok, "startFen=", 9) || !strncmp(tok, "title=", 6) ||
-                       !strncmp(tok, "setup=", 6)))
+                       !strncmp(tok, "setup=", 6) || !strncmp(tok, "benchFen=", 9) ||
+                       !strncmp(tok, "summary=", 8)))
                 s += strlen(s); /* these values run to the end of the line */
             char save = *s;
             *s = 0;
@@ -324,16 +410,21 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
     if (!sp->start_fen[0] && !sp->nsetups && fen_from_squares(r))
         goto out;
     v = variant_compile(sp, err, errlen);
-    /* The start positions must be positions a game can start from. */
-    for (int i = -1; v && i < v->nsetups; i++) {
+    if (v)
+        derive_show(v, sp);
+    /* The start and bench positions must be positions a game can start from. */
+    for (int i = -1; v && i < v->nsetups + v->show.nbench; i++) {
         Position *pos = malloc(sizeof *pos);
         char msg[200];
         if (!pos)
             abort();
-        const char *fen = i < 0 ? v->start_fen : v->setup_fen[i];
+        bool bench = i >= v->nsetups;
+        const char *fen = i < 0 ? v->start_fen
+                          : bench ? v->show.bench_fen[i - v->nsetups]
+                                  : v->setup_fen[i];
         if (pos_from_fen(pos, v, fen, msg, sizeof msg)) {
-            snprintf(err, errlen, "start position%s%s: %s", i < 0 ? "" : " ",
-                     i < 0 ? "" : v->setup_name[i], msg);
+            snprintf(err, errlen, "%s%s%s: %s", bench ? "benchFen" : "start position",
+                     i < 0 || bench ? "" : " ", i < 0 || bench ? "" : v->setup_name[i], msg);
             variant_free(v);
             v = NULL;
         }
