@@ -4,7 +4,8 @@
 #   make test     install missing build dependencies, build the normal and the
 #                 sanitizer (ASan+UBSan, clang) binaries, run every test
 #   make bench    performance figures (perft and search) against peers
-# CFG selects the build: release (default), san, or any other name for an
+# CFG selects the build: release (default), san, debug (position invariant
+# checks after every move: core/verify.c), or any other name for an
 # optimised build of its own (objects in build/$(CFG)).
 
 CFG ?= release
@@ -19,6 +20,8 @@ ifeq ($(CFG),san)
   CC := clang
   OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
          -fno-sanitize-recover=all
+else ifeq ($(CFG),debug)
+  OPT := -O1 -g -DMENAGERIE_DEBUG
 else
   CC ?= cc
   OPT := -O3 -g -DNDEBUG
@@ -91,6 +94,7 @@ san:
 test: deps
 	$(MAKE) menagerie build/release/unit_tests
 	$(MAKE) san
+	$(MAKE) CFG=debug build/debug/menagerie
 	bash tests/run.sh
 
 bench: menagerie

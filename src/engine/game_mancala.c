@@ -31,7 +31,8 @@ static const char *const mancala_titles[] = {
     NULL,
 };
 
-static void put_err(char *err, size_t errlen, const char *fmt, ...) {
+__attribute__((format(printf, 3, 4))) static void put_err(char *err, size_t errlen,
+                                                           const char *fmt, ...) {
     if (!err || !errlen)
         return;
     va_list ap;

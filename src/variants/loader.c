@@ -2,6 +2,7 @@
 #include "variants/loader.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,16 +26,19 @@ typedef struct {
     size_t errlen;
 } Reader;
 
-static int fail(Reader *r, const char *fmt, const char *a, const char *b) {
+__attribute__((format(printf, 2, 3))) static int fail(Reader *r, const char *fmt, ...) {
     char msg[200];
-    snprintf(msg, sizeof msg, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     snprintf(r->err, r->errlen, "line %d: %s", r->line, msg);
     return -1;
 }
 
 static int copy_value(Reader *r, char *dst, size_t size, const char *key, const char *val) {
     if (strlen(val) >= size)
-        return fail(r, "value of %s is too long%s", key, "");
+        return fail(r, "value of %s is too long", key);
     strcpy(dst, val);
     return 0;
 }
@@ -72,7 +76,7 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->show.piece_to_char, sizeof sp->show.piece_to_char, key, val);
     if (!strcmp(key, "benchFen")) {
         if (sp->show.nbench == 4)
-            return fail(r, "benchFen: at most 4%s%s", "", "");
+            return fail(r, "benchFen: at most 4");
         return copy_value(r, sp->show.bench_fen[sp->show.nbench++], sizeof sp->show.bench_fen[0],
                           key, val);
     }
@@ -88,7 +92,7 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         const char *c = strchr(val, ':');
         if (!c || c == val || (size_t)(c - val) >= sizeof sp->setup_name[0] ||
             strlen(c + 1) >= sizeof sp->setup_fen[0] || sp->nsetups == 8)
-            return fail(r, "setup=%s: want NAME:FEN (at most 8)%s", val, "");
+            return fail(r, "setup=%s: want NAME:FEN (at most 8)", val);
         memcpy(sp->setup_name[sp->nsetups], val, (size_t)(c - val));
         sp->setup_name[sp->nsetups][c - val] = 0;
         strcpy(sp->setup_fen[sp->nsetups++], c + 1);
@@ -96,7 +100,7 @@ static int read_setting(Reader *r, const char *key, const char *val) {
     }
     if (!strcmp(key, "royal")) {
         if (strlen(val) != 1)
-            return fail(r, "royal=%s: want one piece letter or -%s", val, "");
+            return fail(r, "royal=%s: want one piece letter or -", val);
         sp->royal = val[0];
         return 0;
     }
@@ -116,7 +120,7 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         else if (!strcmp(val, "rotate"))
             sp->rotate = 1;
         else
-            return fail(r, "symmetry=%s: want mirror or rotate%s", val, "");
+            return fail(r, "symmetry=%s: want mirror or rotate", val);
         return 0;
     }
     if (!strcmp(key, "castling")) {
@@ -126,7 +130,7 @@ static int read_setting(Reader *r, const char *key, const char *val) {
                 sp->castling = (CastleStyle)i;
                 return 0;
             }
-        return fail(r, "castling=%s: want none, orthodox, fast or free%s", val, "");
+        return fail(r, "castling=%s: want none, orthodox, fast or free", val);
     }
     if (!strcmp(key, "castles"))
         return copy_value(r, sp->castles, sizeof sp->castles, key, val);
@@ -142,7 +146,7 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->win_types, sizeof sp->win_types, key, val);
     if (!strcmp(key, "gating")) {
         if (strcmp(val, "setup") != 0)
-            return fail(r, "gating=%s: want setup%s", val, "");
+            return fail(r, "gating=%s: want setup", val);
         sp->gating = 1;
         return 0;
     }
@@ -156,16 +160,16 @@ static int read_setting(Reader *r, const char *key, const char *val) {
             if (val[0] && sp->type[t].letter == val[0] && val[1] == ':')
                 break;
         if (t > sp->ntypes)
-            return fail(r, "value=%s: want LETTER:centipawns of a piece defined above%s", val, "");
+            return fail(r, "value=%s: want LETTER:centipawns of a piece defined above", val);
         return int_value(r, key, val + 2, 1, 100000, &sp->type[t].value);
     }
     if (!strcmp(key, "zone")) { /* zone=P:squares:XBetza */
         if (sp->nzones == 16)
-            return fail(r, "too many zone lines%s%s", "", "");
+            return fail(r, "too many zone lines");
         const char *c1 = strchr(val, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
         if (!c1 || !c2 || c1 != val + 1 || (size_t)(c2 - c1 - 1) >= sizeof sp->zone[0].squares ||
             strlen(c2 + 1) >= sizeof sp->zone[0].betza)
-            return fail(r, "zone=%s: want LETTER:squares:XBetza%s", val, "");
+            return fail(r, "zone=%s: want LETTER:squares:XBetza", val);
         ZoneMoves *z = &sp->zone[sp->nzones++];
         z->letter = val[0];
         memcpy(z->squares, c1 + 1, (size_t)(c2 - c1 - 1));
@@ -174,7 +178,7 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         z->line = r->line;
         return 0;
     }
-    return fail(r, "unknown setting \"%s\"%s", key, "");
+    return fail(r, "unknown setting \"%s\"", key);
 }
 
 /* name:L:XBetza:image:white squares,,black squares */
@@ -187,7 +191,7 @@ static int read_piece(Reader *r, const char *tok) {
         const char *c = strchr(p, ':');
         size_t len = c && n < 4 ? (size_t)(c - p) : strlen(p);
         if (len >= sizeof f[0])
-            return fail(r, "piece line too long: %s%s", tok, "");
+            return fail(r, "piece line too long: %s", tok);
         memcpy(f[n], p, len);
         f[n++][len] = 0;
         if (!c || n == 5)
@@ -202,17 +206,17 @@ static int read_piece(Reader *r, const char *tok) {
         return copy_value(r, sp->holes, sizeof sp->holes, "holes", sq);
     }
     if (sp->ntypes == MAX_TYPES - 1)
-        return fail(r, "too many piece types%s%s", "", "");
+        return fail(r, "too many piece types");
     if (!f[0][0] || !f[2][0])
-        return fail(r, "piece \"%s\" needs a name and an XBetza move%s", tok, "");
+        return fail(r, "piece \"%s\" needs a name and an XBetza move", tok);
     PieceType *pt = &sp->type[++sp->ntypes];
     memset(pt, 0, sizeof *pt);
     snprintf(pt->name, sizeof pt->name, "%s", f[0]);
     pt->letter = (char)toupper((unsigned char)(f[1][0] ? f[1][0] : f[0][0]));
     if (f[1][0] && f[1][1])
-        return fail(r, "piece %s: the letter must be one character%s", f[0], "");
+        return fail(r, "piece %s: the letter must be one character", f[0]);
     if (strlen(f[2]) >= sizeof pt->betza)
-        return fail(r, "piece %s: XBetza too long%s", f[0], "");
+        return fail(r, "piece %s: XBetza too long", f[0]);
     strcpy(pt->betza, f[2]);
     char *sep = strstr(f[4], ",,");
     if (sep) {
@@ -356,7 +360,7 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
         size_t len = eol ? (size_t)(eol - p) : strlen(p);
         char line[1024];
         if (len >= sizeof line) {
-            fail(r, "line too long%s%s", "", "");
+            fail(r, "line too long");
             goto out;
         }
         memcpy(line, p, len);
@@ -394,7 +398,7 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
             } else if (strchr(tok, ':')) {
                 rc = read_piece(r, tok);
             } else {
-                rc = fail(r, "\"%s\" is neither key=value nor a piece line%s", tok, "");
+                rc = fail(r, "\"%s\" is neither key=value nor a piece line", tok);
             }
             if (rc)
                 goto out;
