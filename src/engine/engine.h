@@ -20,7 +20,7 @@
 
 #define ENGINE_MOVE_TEXT 32 /* room for any move token, NUL included */
 #define ENGINE_ERR_LEN 160
-#define ENGINE_MAX_MOVES 1024 /* room for any position's legal moves */
+#define ENGINE_MAX_MOVES 4096 /* room for any position's legal moves */
 
 typedef struct Game Game;
 
@@ -223,7 +223,44 @@ int64_t engine_search_elapsed(const EngineSearch *s);
  * INC_MS and MOVESTOGO moves to the control (0 = sudden death). */
 int engine_budget_ms(int time_ms, int inc_ms, int movestogo);
 /* A game kind's own benchmark (the mancala: search speed and the largest
- * egg count solved within a second), printed to out. -1 when it has none. */
-int engine_kind_bench(const char *game, FILE *out);
+ * egg count solved within a second, over the positions in the file POSITIONS,
+ * NULL = the default test data), printed to out. -1 when it has none. */
+int engine_kind_bench(const char *game, const char *positions, FILE *out);
+
+/* Endgame databases (Slangenspel). Tables live in DIR/egdb under the data
+ * folder (default "data", the web app's); set it before the first search. */
+void engine_set_data_dir(const char *dir);
+typedef struct {
+    /* once, before the long part: file, its size and the expected time */
+    void (*estimate)(const char *path, uint64_t bytes, double seconds, void *ud);
+    void (*progress)(int layer, int pass, double done, void *ud); /* done: 0..1 */
+    void *ud;
+} EgdbCallbacks;
+/* Builds the table of RULES ("base" or "b"; "a" and "ab" use those two) up
+ * to EGGS eggs with THREADS threads and writes it. 0, or -1 and a reason. */
+int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallbacks *cb,
+                      char *err, size_t errlen);
+/* Checks the table of RULES: its egg count and path, or -1 and a reason
+ * (missing, damaged, foreign). */
+int engine_egdb_check(const char *rules, char *path, size_t pathlen, char *err, size_t errlen);
+
+/* Rules and piece diagrams, for teaching (engine/teach.c). */
+/* The rules of a game in plain text (the same words the web page shows),
+ * NULL when there is none. */
+const char *engine_rules_text(const char *game);
+#define ENGINE_REACH_PATH 8
+/* Where a piece can go from a square of an otherwise empty board. */
+typedef struct {
+    int sq;
+    bool move, capture; /* may stop there on an empty square / capturing */
+    bool hop;           /* only over an occupied square (a hopper's screen) */
+    int npath;          /* squares passed on the way, in order */
+    int path[ENGINE_REACH_PATH];
+} PieceReach;
+/* For VARIANT (a built-in name or a definition file's path), the piece LETTER
+ * of SIDE on square SQ (rank * files + file). Returns the number of
+ * destinations written (at most max), or -1 with a reason in err. */
+int engine_piece_reach(const char *variant, char letter, Side side, int sq, PieceReach *out,
+                       int max, char *err, size_t errlen);
 
 #endif

@@ -23,6 +23,7 @@
 #include "variants/loader.h"
 
 #define MAX_NAMED 64
+_Static_assert(ENGINE_MAX_MOVES >= MAX_MOVES, "the engine API must hold every legal move");
 
 /* The built-in variants, then those of the variants directory; each is
  * compiled once, at first use of the list, and shared read-only. */

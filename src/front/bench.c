@@ -112,10 +112,22 @@ static int bench_signature(int argc, char **argv) {
 }
 
 int bench_main(int argc, char **argv) {
-    /* `bench GAME`: a game kind's own benchmark (Slangenspel), else the
-     * game's positions at the default depth */
-    if (argc == 2 && engine_game_title(argv[1])) {
-        if (engine_kind_bench(argv[1], stdout) == 0)
+    /* `bench GAME [--data DIR] [--positions FILE]`: a game kind's own
+     * benchmark (Slangenspel), else the game's positions at the default depth */
+    if (argc > 1 && engine_game_title(argv[1])) {
+        const char *positions = NULL;
+        for (int i = 2; i < argc; i++) {
+            if (!strcmp(argv[i], "--data") && i + 1 < argc) {
+                engine_set_data_dir(argv[++i]);
+            } else if (!strcmp(argv[i], "--positions") && i + 1 < argc) {
+                positions = argv[++i];
+            } else {
+                fprintf(stderr, "usage: menagerie bench %s [--data DIR] [--positions FILE]\n",
+                        argv[1]);
+                return 2;
+            }
+        }
+        if (engine_kind_bench(argv[1], positions, stdout) == 0)
             return 0;
         char depth[16];
         snprintf(depth, sizeof depth, "%d", DEFAULT_DEPTH);

@@ -543,6 +543,49 @@ static int cmd_quit(Session *s, const char *arg) {
     return QUIT;
 }
 
+/* Prints one line of text wrapped at 78 columns; bullets ("- ") keep their indent. */
+static void print_rules_line(const char *line, size_t n) {
+    int indent = n > 2 && line[0] == '-' && line[1] == ' ' ? 2 : 0, col = 0;
+    for (size_t i = 0; i < n;) {
+        size_t w = 0;
+        while (i + w < n && line[i + w] != ' ')
+            w++;
+        if (col > indent && col + 1 + (int)w > 78) {
+            printf("\n%*s", indent, "");
+            col = indent;
+        } else if (col > 0) {
+            putchar(' ');
+            col++;
+        }
+        printf("%.*s", (int)w, line + i);
+        col += (int)w;
+        i += w;
+        while (i < n && line[i] == ' ')
+            i++;
+    }
+    putchar('\n');
+}
+
+/* The game's rules, the same text the web page shows; headings lose their '#'. */
+static int cmd_rules(Session *s, const char *arg) {
+    (void)arg;
+    GameInfo info;
+    engine_info(s->g, &info);
+    const char *text = s->file ? NULL : engine_rules_text(info.name);
+    if (!text) {
+        printf("no rules text for %s; `moves` lists what is legal here.\n", info.title);
+        return GO_ON;
+    }
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        size_t skip = strspn(line, "#");
+        skip += skip && line[skip] == ' ';
+        print_rules_line(line + skip, n - skip);
+        line += n + (line[n] == '\n');
+    }
+    return GO_ON;
+}
+
 static const PlayCommand commands[] = {
     {"help", ARG_NONE, "", "this text", cmd_help},
     {"moves", ARG_NONE, "", "list the legal moves", cmd_moves},
@@ -559,6 +602,7 @@ static const PlayCommand commands[] = {
     {"diamond", ARG_NONE, "", "Diamondback: draw the board as a diamond, or back", cmd_diamond},
     {"board", ARG_NONE, "", "draw the board again", cmd_board},
     {"history", ARG_NONE, "", "the moves played so far", cmd_history},
+    {"rules", ARG_NONE, "", "the rules of this game", cmd_rules},
     {"fen", ARG_NONE, "", "the position as FEN (Slangenspel: its position text)", cmd_position},
     {"save", ARG_REQUIRED, " FILE", "write the game as PGN", cmd_save},
     {"load", ARG_REQUIRED, " FILE", "read a game saved as PGN", cmd_load},

@@ -123,6 +123,14 @@ bool proto_parse_long(const char *s, long min, long max, long *out) {
     return true;
 }
 
+int proto_hash_cap_mb(void) {
+    long pages = sysconf(_SC_PHYS_PAGES), page = sysconf(_SC_PAGESIZE);
+    if (pages <= 0 || page <= 0)
+        return 1024; /* unknown: a size any machine we run on has */
+    long long mb = (long long)pages / 2 * page >> 20;
+    return mb < 1 ? 1 : mb > PROTO_HASH_MAX_MB ? PROTO_HASH_MAX_MB : (int)mb;
+}
+
 bool proto_parse_double(const char *s, double *out) {
     if (!s || !*s)
         return false;

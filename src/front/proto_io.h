@@ -44,6 +44,11 @@ char *proto_lines_take(ProtoLines *r);
 int proto_split(char *line, char **tok, int max);
 /* Strict decimal integer in [min, max]. */
 bool proto_parse_long(const char *s, long min, long max, long *out);
+/* The largest hash table the machine can give, in MB: half its physical
+ * memory, at most PROTO_HASH_MAX_MB (the UCI Hash option's and XBoard's
+ * memory command's ceiling). */
+#define PROTO_HASH_MAX_MB 65536
+int proto_hash_cap_mb(void);
 /* Strict decimal number (digits, optional fraction) >= 0. */
 bool proto_parse_double(const char *s, double *out);
 

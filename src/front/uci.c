@@ -10,6 +10,7 @@
  * "ponderhit"; a ponder hit turns the search into a timed one with the
  * budget the clocks of that "go" allow. */
 #include <ctype.h>
+#include <limits.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -132,8 +133,8 @@ static void cmd_uci(Uci *u, Args *a) {
     }
     proto_out("id name Menagerie");
     proto_out("id author the Menagerie authors");
-    proto_out("option name Hash type spin default %d min 1 max 65536",
-              u->hash_mb ? u->hash_mb : 16);
+    proto_out("option name Hash type spin default %d min 1 max %d", u->hash_mb ? u->hash_mb : 16,
+              proto_hash_cap_mb());
     proto_out("option name Threads type spin default 1 min 1 max 256");
     proto_out("option name Ponder type check default false");
     proto_out("option name Level type spin default 0 min 0 max 20");
@@ -167,9 +168,14 @@ static void cmd_setoption(Uci *u, Args *a) {
         strncat(value, a->tok[i], sizeof value - strlen(value) - 1);
     }
     long v;
-    if (!strcasecmp(name, "Hash") && has_value && proto_parse_long(value, 1, 65536, &v))
-        u->hash_mb = (int)v;
-    else if (!strcasecmp(name, "Threads") && has_value && proto_parse_long(value, 1, 256, &v))
+    if (!strcasecmp(name, "Hash") && has_value && proto_parse_long(value, 1, LONG_MAX, &v)) {
+        int cap = proto_hash_cap_mb();
+        u->hash_mb = v > cap ? cap : (int)v;
+        if (v > cap)
+            proto_out("info string Hash capped to %d MB, what this machine can give (half its "
+                      "memory)",
+                      cap);
+    } else if (!strcasecmp(name, "Threads") && has_value && proto_parse_long(value, 1, 256, &v))
         u->threads = (int)v;
     else if (!strcasecmp(name, "Level") && has_value && proto_parse_long(value, 0, 20, &v))
         u->level = (int)v;
@@ -279,7 +285,7 @@ static void cmd_go(Uci *u, Args *a) {
         case 4: lim.movestogo = iv > 0 ? iv : 0; break;
         case 5: lim.depth = iv > 0 ? iv : 1; break;
         case 6: lim.nodes = (uint64_t)v; break;
-        case 7: lim.depth = iv > 0 ? 2 * iv - 1 : 1; break;
+        case 7: lim.depth = iv <= 0 ? 1 : iv < 1000 ? 2 * iv - 1 : 1999; break; /* plies */
         default: lim.movetime_ms = iv > 0 ? iv : 1; break;
         }
     }

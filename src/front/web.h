@@ -49,10 +49,11 @@ typedef struct WebGame WebGame;
 
 bool web_games_open(const char *dir, char *err, size_t errlen); /* loads saved games */
 void web_games_close(void); /* stops every engine, waits, frees (all is saved already) */
-cJSON *web_games_list(void);
+cJSON *web_games_list(void);  /* the games, then {skipped: true, file, error} per unread file */
+cJSON *web_games_stats(void); /* counts, unread files, the engine's memory */
 WebGame *web_game_get(const char *id, WebError *e); /* a counted reference */
 void web_game_put(WebGame *w);                      /* drops it */
-/* A new game from a started Game (ownership passes), or NULL. */
+/* A new game from a started Game (ownership passes, also on failure), or NULL. */
 WebGame *web_game_add(Game *game, const WebOptions *opt, WebError *e);
 bool web_game_delete(const char *id, WebError *e);
 
@@ -66,6 +67,12 @@ bool web_game_resign(WebGame *w, int side, WebError *e); /* side -1: the one to 
 bool web_game_draw(WebGame *w, bool *accepted, WebError *e);
 bool web_game_options(WebGame *w, const cJSON *players, int level, int movetime_ms, WebError *e);
 char *web_game_export(WebGame *w, char *name, size_t namelen); /* malloc'd text */
+
+/* web_study.c: every position of a game (review), piece diagrams, and whether a
+ * FEN is a position of a game (the board editor). */
+void web_study_positions(const char *id, WebReply *out);
+void web_study_diagram(const cJSON *body, WebReply *out);
+void web_study_check(const cJSON *body, WebReply *out);
 
 /* web.c: the error reply every layer uses. */
 void web_reply_error(WebReply *out, int status, const char *msg);

@@ -155,6 +155,11 @@ static void api_list(const Req *rq, WebReply *out) {
     web_reply_json(out, 200, web_games_list());
 }
 
+static void api_stats(const Req *rq, WebReply *out) {
+    (void)rq;
+    web_reply_json(out, 200, web_games_stats());
+}
+
 static bool known_game(const char *name) {
     for (const char *const *nm = engine_game_names(); *nm; nm++)
         if (!strcmp(*nm, name))
@@ -193,7 +198,6 @@ static void start(Game *g, const WebOptions *opt, WebReply *out) {
     WebError e;
     WebGame *w = web_game_add(g, opt, &e);
     if (!w) {
-        engine_free(g);
         fail(out, &e);
         return;
     }
@@ -455,6 +459,11 @@ static void api_export(const Req *rq, WebReply *out) {
     out->type = "text/plain; charset=utf-8";
 }
 
+/* Routes served by web_study.c. */
+static void api_positions(const Req *rq, WebReply *out) { web_study_positions(rq->id, out); }
+static void api_diagram(const Req *rq, WebReply *out) { web_study_diagram(rq->body, out); }
+static void api_check(const Req *rq, WebReply *out) { web_study_check(rq->body, out); }
+
 /* ---- the route table ---- */
 
 typedef struct {
@@ -466,6 +475,7 @@ typedef struct {
 static const Route routes[] = {
     {"GET", "/api/variants", api_variants},
     {"GET", "/api/games", api_list},
+    {"GET", "/api/stats", api_stats},
     {"POST", "/api/games", api_new},
     {"POST", "/api/import", api_import},
     {"GET", "/api/games/:id", api_state},
@@ -479,6 +489,9 @@ static const Route routes[] = {
     {"POST", "/api/games/:id/draw", api_draw},
     {"POST", "/api/games/:id/options", api_options},
     {"GET", "/api/games/:id/export", api_export},
+    {"GET", "/api/games/:id/positions", api_positions},
+    {"POST", "/api/diagram", api_diagram},
+    {"POST", "/api/position", api_check},
 };
 
 /* Splits "/a/b/c" into at most MAX_SEGS segments of copy; -1 when too many or empty. */

@@ -241,8 +241,9 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, bool in_check) {
         return 0;
     if (ply > t->seldepth)
         t->seldepth = ply;
-    if (v->nwin[0] && pos_game_won(pos))
-        return -MATE + ply;
+    int end = v->sudden_end ? pos_game_end(pos) : 0;
+    if (end)
+        return end * (MATE - ply);
     if (ply >= MAX_PLY)
         return in_check ? 0 : evaluate(t, 0, 0, NULL);
     if (pos->pcount[0] + pos->pcount[1] <= 8 && eval_dead_draw(ctx->eval, pos))
@@ -347,11 +348,12 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     if (ply > t->seldepth)
         t->seldepth = ply;
 
-    // Step 2. The end of the game: win squares, draws.
+    // Step 2. The end of the game: win squares, bare kings, draws.
     bool rule_draw = false;
     if (!root) {
-        if (v->nwin[0] && pos_game_won(pos))
-            return -MATE + ply;
+        int end = v->sudden_end ? pos_game_end(pos) : 0;
+        if (end)
+            return end * (MATE - ply);
         if (is_repetition(t))
             return 0;
         if (pos->pcount[0] + pos->pcount[1] <= 8 && eval_dead_draw(ctx->eval, pos))
@@ -543,7 +545,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
 
     // Step 14. Mate or stalemate; the N-move rule; store.
     if (!legal)
-        return in_check ? -MATE + ply : 0;
+        return in_check || v->stalemate_loss ? -MATE + ply : 0;
     if (rule_draw)
         return 0;
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
