@@ -14,7 +14,7 @@ fi
 for epd in tests/perft/*.epd; do
     v=$(basename "$epd" .epd)
     [ "$v" = slangenspel ] && continue # not a chess-like position
-    out=$(MENAGERIE=$bin bash tests/perft.sh "$v" "$epd" 100000 2>&1)
+    out=$(MENAGERIE=$bin bash tests/perft.sh "$v" "$epd" 30000 2>&1)
     bad=$(grep -c '^FAIL' <<< "$out")
     if [ "$bad" -eq 0 ] && grep -q '^ok' <<< "$out"; then
         echo "ok debug perft $v: $(grep -c '^ok' <<< "$out") counts, every position intact"
@@ -23,7 +23,7 @@ for epd in tests/perft/*.epd; do
     fi
 done
 for v in chess snake-vs-mongoose team-mate diamondback hannibal; do
-    out=$(timeout 120 "$bin" play "$v" --engine both --time 0.02 --max-plies 60 --ascii < /dev/null 2>&1)
+    out=$(timeout 120 "$bin" play "$v" --engine both --time 0.02 --max-plies 50 --ascii < /dev/null 2>&1)
     rc=$?
     if [ $rc -eq 0 ] && ! grep -q 'broken position' <<< "$out" && grep -q 'plays' <<< "$out"; then
         echo "ok debug self-play $v: $(grep -c ' plays ' <<< "$out") moves, every position intact"

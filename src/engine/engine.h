@@ -106,6 +106,9 @@ void engine_free(Game *g);
  * replaying moves; the searcher's tables are not copied. NULL only when
  * memory runs out. */
 Game *engine_copy(const Game *g);
+/* DST takes SRC's position, history and start, keeping its own searcher's
+ * tables; false (DST unchanged) when they play different games. */
+bool engine_assign(Game *dst, const Game *src);
 /* Start FEN of VARIANT for a named set-up (Diamondback: where the Queens
  * stand, e.g. "b1g8"); setup NULL picks one at random. Returns 0 or -1. */
 int engine_start_fen(const char *variant, const char *setup, char *fen, size_t len, char *err,
