@@ -53,15 +53,11 @@ static int int_value(Reader *r, const char *key, const char *val, int lo, int hi
 }
 
 /* key=value; returns -1 on error. */
-static int read_setting(Reader *r, const char *key, const char *val) {
+#define NOT_MINE 1 /* a reader's answer for a key it does not know */
+
+/* How front ends show the variant (VariantShow). */
+static int read_show_setting(Reader *r, const char *key, const char *val) {
     VariantSpec *sp = r->sp;
-    for (int i = 0; ignored_keys[i]; i++)
-        if (!strcmp(key, ignored_keys[i]))
-            return 0;
-    if (!strcmp(key, "name"))
-        return copy_value(r, sp->name, sizeof sp->name, key, val);
-    if (!strcmp(key, "title"))
-        return copy_value(r, sp->title, sizeof sp->title, key, val);
     if (!strcmp(key, "summary"))
         return copy_value(r, sp->show.summary, sizeof sp->show.summary, key, val);
     if (!strcmp(key, "icon"))
@@ -80,14 +76,12 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->show.bench_fen[sp->show.nbench++], sizeof sp->show.bench_fen[0],
                           key, val);
     }
-    if (!strcmp(key, "files"))
-        return int_value(r, key, val, 2, 16, &sp->files);
-    if (!strcmp(key, "ranks"))
-        return int_value(r, key, val, 2, 16, &sp->ranks);
-    if (!strcmp(key, "holes"))
-        return copy_value(r, sp->holes, sizeof sp->holes, key, val);
-    if (!strcmp(key, "startFen"))
-        return copy_value(r, sp->start_fen, sizeof sp->start_fen, key, val);
+    return NOT_MINE;
+}
+
+/* Keys that add one entry to a list: setup, value, eval, zone. */
+static int read_list_setting(Reader *r, const char *key, const char *val) {
+    VariantSpec *sp = r->sp;
     if (!strcmp(key, "setup")) { /* setup=NAME:FEN */
         const char *c = strchr(val, ':');
         if (!c || c == val || (size_t)(c - val) >= sizeof sp->setup_name[0] ||
@@ -98,6 +92,74 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         strcpy(sp->setup_fen[sp->nsetups++], c + 1);
         return 0;
     }
+    if (!strcmp(key, "value")) { /* value=Q:950 */
+        int t;
+        for (t = 1; t <= sp->ntypes; t++)
+            if (val[0] && sp->type[t].letter == val[0] && val[1] == ':')
+                break;
+        if (t > sp->ntypes)
+            return fail(r, "value=%s: want LETTER:centipawns of a piece defined above", val);
+        return int_value(r, key, val + 2, 1, 100000, &sp->type[t].value);
+    }
+    if (!strcmp(key, "eval")) { /* eval=N.mg:330,N.eg:310 (tuned weights) */
+        char buf[512];
+        if (copy_value(r, buf, sizeof buf, key, val))
+            return -1;
+        char *save = NULL;
+        for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+            char *colon = strchr(item, ':'), *end;
+            size_t nlen = colon ? (size_t)(colon - item) : 0;
+            long x = colon ? strtol(colon + 1, &end, 10) : 0;
+            if (!nlen || nlen > 23 || strspn(item, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._") != nlen ||
+                end == colon + 1 || *end || x < -30000 || x > 30000)
+                return fail(r, "eval=%s: want NAME:integer,...", val);
+            size_t used = strlen(sp->eval);
+            if (used + strlen(item) + 2 > sizeof sp->eval)
+                return fail(r, "too many eval weights");
+            snprintf(sp->eval + used, sizeof sp->eval - used, "%s%s", used ? " " : "", item);
+        }
+        return 0;
+    }
+    if (!strcmp(key, "zone")) { /* zone=P:squares:XBetza */
+        if (sp->nzones == 16)
+            return fail(r, "too many zone lines");
+        const char *c1 = strchr(val, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+        if (!c1 || !c2 || c1 != val + 1 || (size_t)(c2 - c1 - 1) >= sizeof sp->zone[0].squares ||
+            strlen(c2 + 1) >= sizeof sp->zone[0].betza)
+            return fail(r, "zone=%s: want LETTER:squares:XBetza", val);
+        ZoneMoves *z = &sp->zone[sp->nzones++];
+        z->letter = val[0];
+        memcpy(z->squares, c1 + 1, (size_t)(c2 - c1 - 1));
+        z->squares[c2 - c1 - 1] = 0;
+        strcpy(z->betza, c2 + 1);
+        z->line = r->line;
+        return 0;
+    }
+    return NOT_MINE;
+}
+
+static int read_setting(Reader *r, const char *key, const char *val) {
+    VariantSpec *sp = r->sp;
+    for (int i = 0; ignored_keys[i]; i++)
+        if (!strcmp(key, ignored_keys[i]))
+            return 0;
+    int rc = read_show_setting(r, key, val);
+    if (rc == NOT_MINE)
+        rc = read_list_setting(r, key, val);
+    if (rc != NOT_MINE)
+        return rc;
+    if (!strcmp(key, "name"))
+        return copy_value(r, sp->name, sizeof sp->name, key, val);
+    if (!strcmp(key, "title"))
+        return copy_value(r, sp->title, sizeof sp->title, key, val);
+    if (!strcmp(key, "files"))
+        return int_value(r, key, val, 2, 16, &sp->files);
+    if (!strcmp(key, "ranks"))
+        return int_value(r, key, val, 2, 16, &sp->ranks);
+    if (!strcmp(key, "holes"))
+        return copy_value(r, sp->holes, sizeof sp->holes, key, val);
+    if (!strcmp(key, "startFen"))
+        return copy_value(r, sp->start_fen, sizeof sp->start_fen, key, val);
     if (!strcmp(key, "royal")) {
         if (strlen(val) != 1)
             return fail(r, "royal=%s: want one piece letter or -", val);
@@ -154,13 +216,13 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->gate_exclude, sizeof sp->gate_exclude, key, val);
     if (!strcmp(key, "stalemate")) {
         if (strcmp(val, "draw") && strcmp(val, "loss"))
-            return fail(r, "stalemate=%s: want draw or loss%s", val, "");
+            return fail(r, "stalemate=%s: want draw or loss", val);
         sp->stalemate_loss = !strcmp(val, "loss");
         return 0;
     }
     if (!strcmp(key, "bareKing")) {
         if (strcmp(val, "none") && strcmp(val, "loss"))
-            return fail(r, "bareKing=%s: want none or loss%s", val, "");
+            return fail(r, "bareKing=%s: want none or loss", val);
         sp->bare_king_loss = !strcmp(val, "loss");
         return 0;
     }
@@ -168,51 +230,8 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->insufficient, sizeof sp->insufficient, key, val);
     if (!strcmp(key, "materialDraw")) {
         if (strcmp(val, "both") != 0 && strcmp(val, "dead") != 0)
-            return fail(r, "materialDraw=%s: want both or dead%s", val, "");
+            return fail(r, "materialDraw=%s: want both or dead", val);
         sp->material_dead = !strcmp(val, "dead");
-        return 0;
-    }
-    if (!strcmp(key, "value")) { /* value=Q:950 */
-        int t;
-        for (t = 1; t <= sp->ntypes; t++)
-            if (val[0] && sp->type[t].letter == val[0] && val[1] == ':')
-                break;
-        if (t > sp->ntypes)
-            return fail(r, "value=%s: want LETTER:centipawns of a piece defined above", val);
-        return int_value(r, key, val + 2, 1, 100000, &sp->type[t].value);
-    }
-    if (!strcmp(key, "eval")) { /* eval=N.mg:330,N.eg:310 (tuned weights) */
-        char buf[512];
-        if (copy_value(r, buf, sizeof buf, key, val))
-            return -1;
-        char *save = NULL;
-        for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-            char *colon = strchr(item, ':'), *end;
-            size_t nlen = colon ? (size_t)(colon - item) : 0;
-            long x = colon ? strtol(colon + 1, &end, 10) : 0;
-            if (!nlen || nlen > 23 || strspn(item, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._") != nlen ||
-                end == colon + 1 || *end || x < -30000 || x > 30000)
-                return fail(r, "eval=%s: want NAME:integer,...%s", val, "");
-            size_t used = strlen(sp->eval);
-            if (used + strlen(item) + 2 > sizeof sp->eval)
-                return fail(r, "too many eval weights%s%s", "", "");
-            snprintf(sp->eval + used, sizeof sp->eval - used, "%s%s", used ? " " : "", item);
-        }
-        return 0;
-    }
-    if (!strcmp(key, "zone")) { /* zone=P:squares:XBetza */
-        if (sp->nzones == 16)
-            return fail(r, "too many zone lines");
-        const char *c1 = strchr(val, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-        if (!c1 || !c2 || c1 != val + 1 || (size_t)(c2 - c1 - 1) >= sizeof sp->zone[0].squares ||
-            strlen(c2 + 1) >= sizeof sp->zone[0].betza)
-            return fail(r, "zone=%s: want LETTER:squares:XBetza", val);
-        ZoneMoves *z = &sp->zone[sp->nzones++];
-        z->letter = val[0];
-        memcpy(z->squares, c1 + 1, (size_t)(c2 - c1 - 1));
-        z->squares[c2 - c1 - 1] = 0;
-        strcpy(z->betza, c2 + 1);
-        z->line = r->line;
         return 0;
     }
     return fail(r, "unknown setting \"%s\"", key);
