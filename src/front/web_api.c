@@ -111,6 +111,9 @@ static void make_variants(void) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "name", *nm);
         cJSON_AddStringToObject(o, "title", engine_game_title(*nm));
+        cJSON_AddStringToObject(o, "summary", gi.summary);
+        cJSON_AddStringToObject(o, "icon", gi.icon);
+        cJSON_AddBoolToObject(o, "user", gi.user);
         cJSON_AddStringToObject(o, "kind", gi.kind == KIND_MANCALA ? "mancala" : "chess");
         cJSON_AddNumberToObject(o, "files", gi.files);
         cJSON_AddNumberToObject(o, "ranks", gi.ranks);

@@ -1,8 +1,9 @@
 /* web_worker.c - the web app's engine: one worker thread per thinking game.
  *
- * The engine never thinks on the game itself: a worker searches a copy (start
- * position and moves replayed) while requests keep reading the game, and plays its
- * move on the game unless the move was cancelled (undo, resignation, deletion).
+ * The engine never thinks on the game itself: a worker searches a copy
+ * (engine_copy, brought level with engine_assign) while requests keep reading the
+ * game, and plays its move on the game unless the move was cancelled (undo,
+ * resignation, deletion). The searcher writes its line in SAN itself.
  *
  * Memory: a copy gets its search tables (ENGINE_HASH_MB) with its first search and
  * keeps them while it lives. At most MAX_SEARCHING copies search at once; more
@@ -31,66 +32,14 @@ static int most_searching, most_kept;
 
 typedef struct {
     WebGame *w;
-    Game *pv; /* a second copy, for writing the principal variation in SAN */
-    MoveDesc *md;
     SearchLimits lim;
 } Worker;
 
-/* A copy of g: same start and moves, so the repetition rules see the same past. */
-static Game *clone_game(Game *g, const GameInfo *info) {
-    char initial[WEB_POS_LEN], err[ENGINE_ERR_LEN];
-    engine_initial_text(g, initial, sizeof initial);
-    Game *c = engine_new(info->name, initial, err, sizeof err);
-    if (!c)
-        return NULL;
-    int n;
-    char(*h)[ENGINE_MOVE_TEXT] = web_history(g, false, &n);
-    for (int i = 0; i < n; i++)
-        if (!engine_play(c, h[i], err, sizeof err)) {
-            engine_free(c);
-            c = NULL;
-            break;
-        }
-    free(h);
-    return c;
-}
-
-static void pv_to_san(Worker *k, const char *pv, char *out, size_t len) {
-    char tok[ENGINE_MOVE_TEXT], err[ENGINE_ERR_LEN];
-    size_t o = 0;
-    int played = 0;
-    out[0] = 0;
-    while (*pv) {
-        while (*pv == ' ')
-            pv++;
-        size_t n = strcspn(pv, " ");
-        if (!n)
-            break;
-        snprintf(tok, sizeof tok, "%.*s", (int)(n < sizeof tok ? n : sizeof tok - 1), pv);
-        pv += n;
-        int nm = engine_moves(k->pv, k->md, ENGINE_MAX_MOVES);
-        const char *san = NULL;
-        for (int i = 0; i < nm && i < ENGINE_MAX_MOVES; i++)
-            if (!strcmp(k->md[i].text, tok))
-                san = k->md[i].san;
-        if (!san || strlen(san) + o + 2 > len)
-            break;
-        o += (size_t)snprintf(out + o, len - o, "%s%s", o ? " " : "", san);
-        if (!engine_play(k->pv, tok, err, sizeof err))
-            break;
-        played++;
-    }
-    while (played-- > 0)
-        engine_undo(k->pv);
-}
-
 static void on_info(const SearchInfo *si, void *ud) {
     Worker *k = ud;
-    char san[600];
-    pv_to_san(k, si->pv, san, sizeof san);
     pthread_mutex_lock(&k->w->lock);
     k->w->si = *si;
-    snprintf(k->w->pv_san, sizeof k->w->pv_san, "%s", san);
+    snprintf(k->w->pv_san, sizeof k->w->pv_san, "%s", si->pv_san);
     k->w->has_info = true;
     k->w->info_side = k->w->think_side;
     k->w->info_ply = k->w->think_ply;
@@ -198,8 +147,6 @@ static void *worker_main(void *arg) {
     pthread_mutex_unlock(&w->lock);
 
     engine_free(drop);
-    engine_free(k->pv);
-    free(k->md);
     free(k);
     web_game_put(w);
     pthread_mutex_lock(&work_lock);
@@ -209,26 +156,13 @@ static void *worker_main(void *arg) {
     return NULL;
 }
 
-/* Brings the engine's copy level with the game: back to the start, then the
- * game's moves again (its tables survive). A new copy when it has none. */
+/* Brings the engine's copy level with the game (its tables survive); a new
+ * copy when it has none or plays another game. */
 static bool sync_copy(WebGame *w) {
-    if (w->think) {
-        char a[WEB_POS_LEN], b[WEB_POS_LEN], err[ENGINE_ERR_LEN];
-        while (engine_undo(w->think))
-            ;
-        engine_initial_text(w->think, a, sizeof a);
-        engine_initial_text(w->g, b, sizeof b);
-        bool same = !strcmp(a, b);
-        int n;
-        char(*h)[ENGINE_MOVE_TEXT] = web_history(w->g, false, &n);
-        for (int i = 0; same && i < n; i++)
-            same = engine_play(w->think, h[i], err, sizeof err);
-        free(h);
-        if (same)
-            return true;
-        web_worker_drop_copy(w);
-    }
-    w->think = clone_game(w->g, &w->info);
+    if (w->think && engine_assign(w->think, w->g))
+        return true;
+    web_worker_drop_copy(w);
+    w->think = engine_copy(w->g);
     if (w->think) {
         int kept = atomic_fetch_add(&kept_copies, 1) + 1;
         pthread_mutex_lock(&work_lock);
@@ -245,12 +179,6 @@ void web_worker_drop_copy(WebGame *w) {
     atomic_fetch_sub(&kept_copies, 1);
     engine_free(w->think);
     w->think = NULL;
-}
-
-static void free_worker(Worker *k) {
-    engine_free(k->pv);
-    free(k->md);
-    free(k);
 }
 
 bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e) {
@@ -271,17 +199,13 @@ bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e) {
         web_set_err(e, 409, "the game is over");
         return false;
     }
-    // Step 2. The copies it thinks on and writes its line on.
+    // Step 2. The copy it thinks on.
     Worker *k = calloc(1, sizeof *k);
     if (!k)
         abort();
     k->w = w;
-    k->md = malloc(ENGINE_MAX_MOVES * sizeof *k->md);
-    if (!k->md)
-        abort();
-    k->pv = clone_game(w->g, &w->info);
-    if (!k->pv || !sync_copy(w)) {
-        free_worker(k);
+    if (!sync_copy(w)) {
+        free(k);
         web_set_err(e, 500, "could not copy the game for the engine");
         return false;
     }
@@ -308,7 +232,7 @@ bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e) {
     pthread_attr_destroy(&attr);
     if (rc != 0) {
         w->thinking = w->queued = false;
-        free_worker(k);
+        free(k);
         atomic_fetch_sub(&w->refs, 1);
         pthread_mutex_lock(&work_lock);
         workers--;

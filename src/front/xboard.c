@@ -1,8 +1,9 @@
 /* xboard.c - XBoard/CECP v2 over the engine API.
  *
- * One input thread owns all state; searches run on a mirror of the game in
- * a thread of proto_search.c and hand their move back through the input
- * loop. Mappings between XBoard and our move text (xb_to_ours, xb_play,
+ * One input thread owns all state; searches run in the engine service on
+ * its copy of the game and hand their move back through the input loop.
+ * What XBoard is told of a game (its name, the setup line, the piece
+ * lines) comes from the game's definition file (GameInfo). Mappings between XBoard and our move text (xb_to_ours, xb_play,
  * xb_move_text):
  *  - ranks: XBoard counts from 0 on boards with exactly ten ranks
  *    (Snake vs. Mongoose), so its e2 is our e3; squares in moves, FEN
@@ -36,7 +37,8 @@
  *  - Diamondback: XBoard adds a promotion piece to every pawn move onto the
  *    last rank; where only the plain move is legal (a8-d8, h1-h4 stay
  *    pawns) the suffix is dropped. The pawn gets the union of its zone
- *    moves as its XBetza, the real targets come from highlight.
+ *    moves as its XBetza (the loader derives it), the real targets come
+ *    from highlight.
  * lift/put/hover answer with highlight: legal targets yellow, captures
  * red, promotions magenta (then "choice" with our pieces on put), the
  * en-passant victim green on hover. After every move the engine claims
@@ -57,53 +59,11 @@
 #include "front/proto_io.h"
 #include "front/proto_search.h"
 
-/* How a game of ours is presented to XBoard. */
-typedef struct {
-    const char *name;   /* our game */
-    const char *xb;     /* XBoard's variant name */
-    const char *p2c;    /* piece-to-char table; NULL: XBoard knows the game */
-    const char *parent; /* XBoard variant whose rules the rest inherits */
-    int holdings;
-    const char *known; /* pieces whose moves the parent already knows */
-} XbVariant;
-
-static const XbVariant xb_variants[] = {
-    {"chess", "normal", NULL, NULL, 0, ""},
-    {"snake-vs-mongoose", "snake-vs-mongoose", "PNBRQ.....GM.......S.Kpnbrq.....gm.......s.k",
-     "fairy", 0, "NBRQ"},
-    {"team-mate", "team-mate", "PN....EF...M.A.J...CUKpn....ef...m.a.j...cuk", "fairy", 0, "PN"},
-    {"diamondback", "diamondback", "PNBRQ................Kpnbrq................k", "fairy", 0,
-     "NBRQ"},
-    {"hannibal", "hannibal", "PNBRQFEM.............Kpnbrqfem.............k", "seirawan", 8,
-     "PNBRQ"},
-    /* Classic variants XBoard knows by these names and letters. */
-    {"capablanca", "capablanca", NULL, NULL, 0, ""},
-    {"gothic", "gothic", NULL, NULL, 0, ""},
-    {"janus", "janus", NULL, NULL, 0, ""},
-    {"knightmate", "knightmate", NULL, NULL, 0, ""},
-    {"shatranj", "shatranj", NULL, NULL, 0, ""},
-    /* XBoard's Courier starts without Fairy-Stockfish's preset moves: send ours */
-    {"courier", "courier", "PNBR.FE..WM..........Kpnbr.fe..wm..........k", "courier", 0,
-     "PNBRFEWMK"},
-    {"embassy", "embassy", "PNBRQ..AC............Kpnbrq..ac............k", "capablanca", 0,
-     "PNBRQAC"},
-};
-#define NXBV (sizeof xb_variants / sizeof xb_variants[0])
-
-/* XBoard cannot describe a Diamondback pawn's zones: it gets the union of
- * its moves and learns the real ones from highlight. */
-static const char diamondback_pawn[] = "fWrWfrFflFbrF";
-
-/* Hannibal's King for XBoard: one-square castling is the one XBoard draws
- * as the rules do (see the header); longer fast castlings it cannot. */
-static const char hannibal_king[] = "KisO1";
-
 enum { TAG_THINK, TAG_PONDER, TAG_ANALYZE };
 
 typedef struct {
     Game *g;
-    const XbVariant *xv;
-    GameInfo info;
+    GameInfo info; /* with how XBoard is to see the game (from its definition) */
     int shift; /* ours = XBoard's rank + shift */
     bool force;
     int engine_side; /* SIDE_FIRST/SIDE_SECOND, -1 = neither */
@@ -275,13 +235,12 @@ static void flush_pongs(Xb *x) {
     x->npongs = 0;
 }
 
-static bool set_game(Xb *x, const XbVariant *xv, const char *fen, char *err, size_t errlen) {
-    Game *g = proto_new_game(xv->name, fen, err, errlen);
+static bool set_game(Xb *x, const char *name, const char *fen, char *err, size_t errlen) {
+    Game *g = proto_new_game(name, fen, err, errlen);
     if (!g)
         return false;
     engine_free(x->g);
     x->g = g;
-    x->xv = xv;
     engine_info(g, &x->info);
     x->shift = x->info.ranks == 10 ? 1 : 0;
     x->lift = -1;
@@ -760,38 +719,32 @@ static bool hs_start_fen(Xb *x, const char *name, char *fen, size_t len) {
 }
 
 static void send_setup(Xb *x) {
-    const XbVariant *v = x->xv;
-    if (!v->p2c)
+    const GameInfo *gi = &x->info;
+    if (!gi->xboard_parent[0]) /* XBoard knows the game */
         return;
     char ours[512], fen[512];
     engine_position_text(x->g, ours, sizeof ours);
     hs_fen_out(ours, fen, sizeof fen);
-    proto_out("setup (%s) %dx%d+%d_%s %s", v->p2c, x->info.files, x->info.ranks, v->holdings,
-              v->parent, fen);
-    for (int i = 0; i < x->info.npieces; i++) {
-        const PieceInfo *p = &x->info.piece[i];
-        if (strchr(v->known, p->letter))
-            continue;
-        const char *betza = p->betza;
-        if (x->info.rotated && p->letter == 'P')
-            betza = diamondback_pawn;
-        if (x->info.gating && p->letter == 'K')
-            betza = hannibal_king;
-        proto_out("piece %c& %s", p->letter, betza);
-    }
+    proto_out("setup (%s) %dx%d+%d_%s %s", gi->piece_to_char, gi->files, gi->ranks, gi->holdings,
+              gi->xboard_parent, fen);
+    for (int i = 0; i < gi->npieces; i++)
+        if (gi->piece[i].xboard[0])
+            proto_out("piece %c& %s", gi->piece[i].letter, gi->piece[i].xboard);
 }
 
 static void cmd_protover(Xb *x, Args *a) {
     (void)x, (void)a;
-    char list[256] = "";
+    char list[1024] = "";
     const char *const *games = proto_chess_games();
-    for (int i = 0; games[i]; i++)
-        for (size_t k = 0; k < NXBV; k++)
-            if (!strcmp(games[i], xb_variants[k].name)) {
-                if (list[0])
-                    strcat(list, ",");
-                strcat(list, xb_variants[k].xb);
-            }
+    for (int i = 0; games[i]; i++) {
+        GameInfo gi;
+        if (engine_game_info(games[i], &gi) &&
+            strlen(list) + strlen(gi.xboard_name) + 2 < sizeof list) {
+            if (list[0])
+                strcat(list, ",");
+            strcat(list, gi.xboard_name);
+        }
+    }
     proto_out("feature done=0");
     proto_out("feature myname=\"Menagerie\" variants=\"%s\"", list);
     proto_out("feature setboard=1 ping=1 playother=1 usermove=1 time=1 draw=1 sigint=0 "
@@ -802,14 +755,14 @@ static void cmd_protover(Xb *x, Args *a) {
     proto_out("feature done=1");
 }
 
-static const XbVariant *find_variant(const char *xbname) {
-    for (size_t k = 0; k < NXBV; k++)
-        if (!strcmp(xb_variants[k].xb, xbname)) {
-            const char *const *games = proto_chess_games();
-            for (int i = 0; games[i]; i++)
-                if (!strcmp(games[i], xb_variants[k].name))
-                    return &xb_variants[k];
-        }
+/* Our game that XBoard calls XBNAME, NULL when none. */
+static const char *find_variant(const char *xbname) {
+    const char *const *games = proto_chess_games();
+    for (int i = 0; games[i]; i++) {
+        GameInfo gi;
+        if (engine_game_info(games[i], &gi) && !strcmp(gi.xboard_name, xbname))
+            return games[i];
+    }
     return NULL;
 }
 
@@ -834,14 +787,14 @@ static void cmd_new(Xb *x, Args *a) {
 
 static void cmd_variant(Xb *x, Args *a) {
     char err[ENGINE_ERR_LEN];
-    const XbVariant *v = a->n == 2 ? find_variant(a->tok[1]) : NULL;
+    const char *v = a->n == 2 ? find_variant(a->tok[1]) : NULL;
     if (!v) {
         xb_error(a->n == 2 ? "unsupported variant" : "wrong number of parameters", a->line);
         return;
     }
     stop_all(x);
     char fen[512];
-    if (!set_game(x, v, hs_start_fen(x, v->name, fen, sizeof fen) ? fen : NULL, err,
+    if (!set_game(x, v, hs_start_fen(x, v, fen, sizeof fen) ? fen : NULL, err,
                   sizeof err)) {
         xb_error(err, a->line);
         return;
@@ -879,7 +832,7 @@ static void cmd_setboard(Xb *x, Args *a) {
     if (x->info.gating && hs_fen_in(x, fen, withfiles, sizeof withfiles))
         snprintf(fen, sizeof fen, "%s", withfiles);
     stop_all(x);
-    if (!set_game(x, x->xv, fen, err, sizeof err)) {
+    if (!set_game(x, x->info.name, fen, err, sizeof err)) {
         proto_out("tellusererror Illegal position: %s", err);
         xb_error("illegal position", a->line);
         return;
@@ -1284,7 +1237,7 @@ int xboard_main(int argc, char **argv) {
     x.base_ms = x.time_ms = x.otim_ms = 300000; /* until told: 5 minutes */
     x.lift = -1;
     char err[ENGINE_ERR_LEN];
-    if (!set_game(&x, find_variant("normal") ? find_variant("normal") : &xb_variants[1], NULL, err,
+    if (!set_game(&x, find_variant("normal") ? find_variant("normal") : "chess", NULL, err,
                   sizeof err)) {
         fprintf(stderr, "menagerie xboard: %s\n", err);
         proto_search_free(x.search);
