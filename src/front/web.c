@@ -8,11 +8,15 @@
  * opens every game to the network without a password: it is allowed, with a warning.
  *
  * Connections: a pool of POOL_THREADS threads, each with its own epoll set, shares
- * up to MAX_CONNECTIONS connections (the file limit is raised to fit), with a
+ * up to MAX_CONNECTIONS connections (the file limit is raised to fit; libmicrohttpd
+ * splits the limit between the threads, so it is far above what we want to hold), with a
  * listen backlog as deep as the kernel allows; a client that stops sending is cut
  * after IDLE_SECONDS, and a slow one holds only its own connection, never a thread.
  * SIGINT/SIGTERM stop it cleanly: engines stop, games are saved. */
 #include <arpa/inet.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <netinet/in.h>
 #include <signal.h>
 #include <stdatomic.h>
@@ -37,7 +41,7 @@ typedef struct {
 } Upload;
 
 #define POOL_THREADS 4
-#define MAX_CONNECTIONS 4096
+#define MAX_CONNECTIONS 16384
 #define IDLE_SECONDS 30
 #define LISTEN_BACKLOG 4096
 
@@ -337,6 +341,12 @@ int web_main(int argc, char **argv) {
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+#ifdef __GLIBC__
+    /* Search tables come and go with engine copies on many threads: keep them out of
+     * the per-thread heaps, where freed tables would stay, and hand them back. */
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+    mallopt(M_ARENA_MAX, 4);
+#endif
     (void)engine_game_names(); /* built once here, before any thread reads it */
     char err[300];
     if (!web_games_open(dir, err, sizeof err)) {
@@ -347,9 +357,9 @@ int web_main(int argc, char **argv) {
     struct MHD_Daemon *d = MHD_start_daemon(
         flags, (uint16_t)port, NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR,
         (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)POOL_THREADS,
-        MHD_OPTION_CONNECTION_LIMIT, room, MHD_OPTION_LISTEN_BACKLOG_SIZE,
-        (unsigned)LISTEN_BACKLOG, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
-        MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL, MHD_OPTION_END);
+        MHD_OPTION_CONNECTION_LIMIT, room, MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)LISTEN_BACKLOG,
+        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS, MHD_OPTION_NOTIFY_COMPLETED, on_done,
+        NULL, MHD_OPTION_END);
     if (!d) {
         fprintf(stderr, "menagerie serve: cannot listen on %s port %ld (in use?)\n", host, port);
         web_games_close();
