@@ -18,7 +18,9 @@
 #include <malloc.h>
 #endif
 #include <netinet/in.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -27,6 +29,7 @@
 #include <strings.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #include <microhttpd.h>
 
@@ -251,6 +254,33 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
 
 /* ---- the command ---- */
 
+/* libmicrohttpd's messages, at most LOG_BURST a minute: a flood of clients that
+ * hang up must not flood the log too. */
+#define LOG_BURST 20
+
+__attribute__((format(printf, 2, 0))) static void log_mhd(void *cls, const char *fmt, va_list ap) {
+    (void)cls;
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static time_t minute;
+    static unsigned shown, dropped;
+    pthread_mutex_lock(&lock);
+    time_t now = time(NULL);
+    if (now - minute >= 60) {
+        if (dropped)
+            fprintf(stderr, "menagerie serve: %u more server messages not shown\n", dropped);
+        minute = now;
+        shown = dropped = 0;
+    }
+    if (shown < LOG_BURST) {
+        shown++;
+        fputs("menagerie serve: ", stderr);
+        vfprintf(stderr, fmt, ap);
+    } else {
+        dropped++;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
 /* Room for every connection: the soft file limit up to the hard one. Returns the
  * connections that fit (some files stay for games, engines and the listen sockets). */
 static unsigned connection_room(void) {
@@ -355,11 +385,11 @@ int web_main(int argc, char **argv) {
     }
     unsigned room = connection_room();
     struct MHD_Daemon *d = MHD_start_daemon(
-        flags, (uint16_t)port, NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR,
-        (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)POOL_THREADS,
-        MHD_OPTION_CONNECTION_LIMIT, room, MHD_OPTION_LISTEN_BACKLOG_SIZE, (unsigned)LISTEN_BACKLOG,
-        MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS, MHD_OPTION_NOTIFY_COMPLETED, on_done,
-        NULL, MHD_OPTION_END);
+        flags, (uint16_t)port, NULL, NULL, on_request, NULL, MHD_OPTION_EXTERNAL_LOGGER, log_mhd,
+        NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE,
+        (unsigned)POOL_THREADS, MHD_OPTION_CONNECTION_LIMIT, room, MHD_OPTION_LISTEN_BACKLOG_SIZE,
+        (unsigned)LISTEN_BACKLOG, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
+        MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL, MHD_OPTION_END);
     if (!d) {
         fprintf(stderr, "menagerie serve: cannot listen on %s port %ld (in use?)\n", host, port);
         web_games_close();
