@@ -3,11 +3,13 @@
  * The state is the game record: every position since creation, with the plies since
  * the last capture, so undo, the repetition rule and the 100-ply rule need nothing
  * else. The search context (table and endgame database) is made on first use. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "engine/game.h"
 #include "mancala/board.h"
@@ -19,7 +21,6 @@ typedef struct {
     int *since;      /* plies without a capture, per position */
     int n, cap;
     MSearch *search;
-    atomic_bool stop;
 } MancalaGame;
 
 static const char *const mancala_names[] = {"slangenspel", "slangenspel-a", "slangenspel-b",
@@ -32,6 +33,8 @@ static const char *const mancala_titles[] = {
     NULL,
 };
 
+static void put_err(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void put_err(char *err, size_t errlen, const char *fmt, ...) {
     if (!err || !errlen)
         return;
@@ -74,8 +77,38 @@ static void *mg_create(const char *variant, const char *fen, char *err, size_t e
     g->pos[0] = p;
     g->since[0] = 0;
     g->n = 1;
-    atomic_init(&g->stop, false);
     return g;
+}
+
+/* Room for CAP positions in the record. */
+static bool mg_reserve(MancalaGame *g, int cap) {
+    if (cap <= g->cap)
+        return true;
+    MancalaPos *np = realloc(g->pos, (size_t)cap * sizeof *np);
+    if (np)
+        g->pos = np;
+    int *ns = np ? realloc(g->since, (size_t)cap * sizeof *ns) : NULL;
+    if (ns)
+        g->since = ns;
+    if (!np || !ns)
+        return false;
+    g->cap = cap;
+    return true;
+}
+
+/* D takes S's record (positions and capture counts), keeping its search. */
+static bool mg_take(MancalaGame *d, const MancalaGame *s) {
+    if (!mg_reserve(d, s->n))
+        return false;
+    memcpy(d->pos, s->pos, (size_t)s->n * sizeof *s->pos);
+    memcpy(d->since, s->since, (size_t)s->n * sizeof *s->since);
+    d->n = s->n;
+    return true;
+}
+
+static bool mg_assign(void *dst, const void *src) {
+    const MancalaGame *d = dst, *s = src;
+    return d->pos[0].rules == s->pos[0].rules && mg_take(dst, s);
 }
 
 static void mg_destroy(void *st) {
@@ -86,6 +119,14 @@ static void mg_destroy(void *st) {
     free(g->pos);
     free(g->since);
     free(g);
+}
+
+static void *mg_copy(const void *st) {
+    MancalaGame *g = calloc(1, sizeof *g);
+    if (g && mg_take(g, st))
+        return g;
+    mg_destroy(g);
+    return NULL;
 }
 
 /* Index of the first position that can still recur: after the last capture or store move. */
@@ -180,19 +221,9 @@ static bool mg_play(void *st, const char *move, char *err, size_t errlen) {
     MancalaMove m;
     if (!mancala_parse_move(cur(g), move, &m, err, errlen))
         return false;
-    if (g->n == g->cap) {
-        int cap = g->cap * 2;
-        MancalaPos *np = realloc(g->pos, (size_t)cap * sizeof *np);
-        if (np)
-            g->pos = np;
-        int *ns = np ? realloc(g->since, (size_t)cap * sizeof *ns) : NULL;
-        if (ns)
-            g->since = ns;
-        if (!np || !ns) {
-            put_err(err, errlen, "out of memory");
-            return false;
-        }
-        g->cap = cap;
+    if (g->n == g->cap && !mg_reserve(g, g->cap * 2)) {
+        put_err(err, errlen, "out of memory");
+        return false;
     }
     int captured = mancala_play(&g->pos[g->n - 1], m, &g->pos[g->n]);
     g->since[g->n] = captured ? 0 : g->since[g->n - 1] + 1;
@@ -248,12 +279,11 @@ static void relay_info(const MSearchInfo *mi, void *ud) {
     rel->cb->info(&si, rel->cb->ud);
 }
 
-static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
-                  size_t len) {
+static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, atomic_bool *stop,
+                  char *best, size_t len) {
     MancalaGame *g = st;
     if (best && len)
         best[0] = 0;
-    atomic_store(&g->stop, false);
     if (mg_result(g).kind != RESULT_NONE)
         return false;
     if (!g->search) {
@@ -288,7 +318,7 @@ static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, 
         }
     }
     ml.seed = (uint64_t)(mancala_clock_ms() * 1000.0) | 1;
-    ml.stop = &g->stop;
+    ml.stop = stop;
     InfoRelay rel = {cb};
     ml.info = relay_info;
     ml.ud = &rel;
@@ -311,16 +341,13 @@ static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, 
     return true;
 }
 
-static void mg_stop(void *st) {
-    MancalaGame *g = st;
-    atomic_store(&g->stop, true);
-}
-
 const GameOps game_mancala_ops = {
     .names = mancala_names,
     .titles = mancala_titles,
     .create = mg_create,
     .destroy = mg_destroy,
+    .copy = mg_copy,
+    .assign = mg_assign,
     .perft = mg_perft,
     .divide = mg_divide,
     .legal_moves = mg_legal_moves,
@@ -330,6 +357,126 @@ const GameOps game_mancala_ops = {
     .side_to_move = mg_side_to_move,
     .result = mg_result,
     .go = mg_go,
-    .stop = mg_stop,
     .bench = mancala_bench,
 };
+
+/* ---- endgame databases ---- */
+
+void engine_set_data_dir(const char *dir) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/egdb", dir && *dir ? dir : "data");
+    mancala_db_set_dir(path);
+}
+
+/* The table a rule set's name uses: variant A plays on the base table, A+B on B's. */
+static int egdb_rules(const char *name, char *err, size_t errlen) {
+    if (name && (!strcmp(name, "base") || !strcmp(name, "a")))
+        return MANCALA_BASE;
+    if (name && (!strcmp(name, "b") || !strcmp(name, "ab")))
+        return MANCALA_VAR_B;
+    put_err(err, errlen, "unknown rule set '%s' (base, a, b or ab)", name ? name : "(null)");
+    return -1;
+}
+
+static void egdb_path(int rules, char *path, size_t len) {
+    snprintf(path, len, "%s/%s", mancala_db_dir(), mancala_db_file_name(rules));
+}
+
+int engine_egdb_check(const char *rules, char *path, size_t pathlen, char *err,
+                      size_t errlen) {
+    int r = egdb_rules(rules, err, errlen);
+    if (r < 0)
+        return -1;
+    egdb_path(r, path, pathlen);
+    MancalaDb *db = mancala_db_open(path, r, err, errlen);
+    int eggs = mancala_db_eggs(db);
+    mancala_db_free(db);
+    return db ? eggs : -1;
+}
+
+/* Makes DIR and its parents. */
+static bool make_dirs(const char *dir, char *err, size_t errlen) {
+    char p[4096];
+    snprintf(p, sizeof p, "%s", dir);
+    for (char *c = p + 1;; c++) {
+        if (*c == '/' || !*c) {
+            char keep = *c;
+            *c = 0;
+            if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+                put_err(err, errlen, "cannot make folder %s: %s", p, strerror(errno));
+                return false;
+            }
+            if (!keep)
+                return true;
+            *c = keep;
+        }
+    }
+}
+
+typedef struct {
+    const EgdbCallbacks *cb;
+} EgdbRelay;
+
+static void relay_progress(int layer, int pass, double done, void *ud) {
+    const EgdbRelay *rel = ud;
+    if (rel->cb && rel->cb->progress)
+        rel->cb->progress(layer, pass, done, rel->cb->ud);
+}
+
+/* Layers up to this many eggs (base rules, variant B) are built first, to time the
+ * machine for the estimate. */
+#define EGDB_CALIBRATE 9
+#define EGDB_CALIBRATE_B 5
+
+int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallbacks *cb,
+                      char *err, size_t errlen) {
+    int r = egdb_rules(rules, err, errlen);
+    if (r < 0)
+        return -1;
+    if (eggs < 0 || eggs > MANCALA_DB_MAX_EGGS) {
+        put_err(err, errlen, "egg count %d out of range (0 to %d)", eggs, MANCALA_DB_MAX_EGGS);
+        return -1;
+    }
+    char path[4200];
+    egdb_path(r, path, sizeof path);
+    if (!make_dirs(mancala_db_dir(), err, errlen))
+        return -1;
+    MancalaDb *db = mancala_db_new(r);
+    if (!db) {
+        put_err(err, errlen, "out of memory");
+        return -1;
+    }
+    EgdbRelay rel = {cb};
+    MancalaDbBuild opt = {.threads = threads, .progress = relay_progress, .ud = &rel};
+    /* the small layers first: their time, scaled by the layers' sizes (and a little
+     * more per egg, as the passes grow), estimates the rest */
+    int cal = r ? EGDB_CALIBRATE_B : EGDB_CALIBRATE;
+    if (cal > eggs - 1)
+        cal = eggs - 1;
+    double t0 = mancala_clock_ms();
+    int built = mancala_db_build(db, cal, &opt);
+    double cal_ms = mancala_clock_ms() - t0, est = cal_ms;
+    uint64_t cal_size = cal < 0 ? 1 : mancala_db_positions(r, cal) - mancala_db_positions(r, cal - 1);
+    for (int n = cal + 1; n <= eggs; n++) {
+        uint64_t size = mancala_db_positions(r, n) - mancala_db_positions(r, n - 1);
+        double grow = 1.0;
+        for (int k = cal; k < n; k++)
+            grow *= 1.12;
+        est += cal_ms * 0.6 * (double)size / (double)(cal_size ? cal_size : 1) * grow;
+    }
+    if (cb && cb->estimate)
+        cb->estimate(path, mancala_db_positions(r, eggs) + 48, est / 1000.0, cb->ud);
+    if (built == cal || cal < 0)
+        built = mancala_db_build(db, eggs, &opt);
+    int rc = 0;
+    if (built < eggs) {
+        put_err(err, errlen, "out of memory at layer %d", built + 1);
+        rc = -1;
+    } else if (!mancala_db_save(db, path, err, errlen)) {
+        rc = -1;
+    }
+    mancala_db_free(db);
+    /* the searches of this process see the new file */
+    mancala_db_set_dir(mancala_db_dir());
+    return rc;
+}

@@ -29,8 +29,10 @@ static const struct {
     {"notation", test_notation},
     {"variant_file", test_variant_file},
     {"mancala", test_mancala},
+    {"egdb", test_egdb},
     {"search", test_search},
     {"record", test_record},
+    {"service", test_service},
     {"web", test_web},
 };
 

@@ -37,7 +37,9 @@ void test_movegen(void);
 void test_notation(void);
 void test_variant_file(void);
 void test_mancala(void);
+void test_egdb(void);
 void test_search(void);
+void test_service(void);
 void test_record(void);
 void test_web(void);
 

@@ -66,6 +66,10 @@ void test_variant_file(void) {
     }
     refused("files=8 ranks=8\nking:K:K\nwhat=1\n", "line 3: unknown setting \"what\"", __LINE__);
     refused("files=8\nranks=x\n", "line 2: ranks=x is not a number", __LINE__);
+    refused("files=8 ranks=8\nstalemate=win\n", "line 2: stalemate=win: want draw or loss",
+            __LINE__);
+    refused("files=8 ranks=8\nbareKing=yes\n", "line 2: bareKing=yes: want none or loss",
+            __LINE__);
     refused("files=99 ranks=8\n", "line 1", __LINE__);
     refused("files=8 ranks=8\nking:K:K\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\nqueen:Q:Qz\n",
             "piece queen: XBetza \"Qz\"", __LINE__);
@@ -87,6 +91,8 @@ void test_variant_file(void) {
     refused("files=8 ranks=8\nking:K:K\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\n",
             "start position: bad FEN: Black must have exactly one king", __LINE__);
     /* A missing file is named. */
+    refused("files=8 ranks=8\nking:K:K::a4294967297,,h8\n", "bad square \"a4294967297\"", __LINE__);
+    refused("files=8 ranks=8\nking:K:K::a1x,,h8\n", "bad square \"a1x\"", __LINE__);
     CHECK(variant_load_file("no/such/file.var", err, sizeof err) == NULL &&
           strstr(err, "cannot open no/such/file.var"));
     CHECK(variant_load_builtin("no-such-game", err, sizeof err) == NULL &&
