@@ -8,7 +8,7 @@
 #   3. engine games: 50 games of engine against engine, watched for 30 s: peak memory,
 #      searches at once, tables kept
 #   4. kill -9 while 16 games are played and the engines think; restart: moves lost
-#   5. a full disk (a 64 KB tmpfs as root; else /dev/full for one game): 507 replies,
+#   5. a full disk (a 32 KB tmpfs as root; else /dev/full for one game): 507 replies,
 #      then a restart: moves lost, moves that came back after a 507
 #   6. a read-only folder (a tmpfs remounted read-only as root; else chmod): 5xx
 #      replies; restart: moves lost
@@ -98,11 +98,11 @@ echo "   engine games: $(js "d.filter(g => g.players && g.players[0] === 'engine
 stop_server
 
 echo "== 5. a full disk"
-if [ "$(id -u)" -eq 0 ] && mkdir -p "$T/mnt" && mount -t tmpfs -o size=64k tmpfs "$T/mnt" 2> /dev/null; then
+if [ "$(id -u)" -eq 0 ] && mkdir -p "$T/mnt" && mount -t tmpfs -o size=32k tmpfs "$T/mnt" 2> /dev/null; then
     MNT=$T/mnt
     start_server "$MNT"
     R=$($LC play "$B" 8 20 "$T/full.json")
-    echo "   8 games on a 64 KB disk for 20 s: $R"
+    echo "   8 games on a 32 KB disk for 20 s: $R"
     stop_server
     mount -o remount,size=4m "$MNT"
     start_server "$MNT"
