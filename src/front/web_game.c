@@ -75,7 +75,7 @@ void web_refresh_before(WebGame *w) {
 void web_wait_idle(WebGame *w, bool stop_engine) {
     if (w->thinking && stop_engine) {
         w->cancel = true;
-        engine_stop(w->think);
+        engine_search_stop(w->search);
         web_worker_wake();
     }
     while (w->thinking || w->busy)
@@ -212,7 +212,7 @@ bool web_game_stop(WebGame *w, WebError *e) {
     pthread_mutex_lock(&w->lock);
     bool ok = w->thinking;
     if (ok)
-        engine_stop(w->think); /* it plays the best move found so far */
+        engine_search_stop(w->search); /* it plays the best move found so far */
     else
         web_set_err(e, 409, "the engine is not thinking");
     pthread_mutex_unlock(&w->lock);

@@ -47,7 +47,7 @@ struct WebGame {
     /* the engine */
     bool thinking, queued;
     atomic_bool cancel; /* drop the engine's move; read by queued workers unlocked */
-    Game *think; /* the engine's copy of the game: the worker's while thinking */
+    EngineSearch *search; /* the engine's: kept between moves for a few games */
     int think_side, think_ply;
     bool has_info;
     SearchInfo si;
@@ -100,10 +100,10 @@ cJSON *web_view_entry(WebGame *w);
 
 /* web_worker.c: the engine. */
 bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e);
-void web_worker_drop_copy(WebGame *w); /* frees the kept copy of a freed game */
-void web_worker_wake(void); /* queued workers look at their cancel flag again */
+void web_worker_drop_copy(WebGame *w); /* frees the kept search of a freed game */
+void web_worker_wake(void);            /* queued workers look at their cancel flag again */
 /* No new workers from now; with wait, also waits until the running ones end. */
 void web_worker_close(bool wait);
-cJSON *web_worker_stats(void);         /* tables in use and their bound */
+cJSON *web_worker_stats(void); /* tables in use and their bound */
 
 #endif

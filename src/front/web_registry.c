@@ -111,7 +111,7 @@ static bool unlist(WebGame *w) {
 
 WebGame *web_game_add(Game *game, const WebOptions *opt, WebError *e) {
     WebGame *w = web_game_new(game, opt);
-    w->busy = true;                 /* until the first file is written */
+    w->busy = true;                /* until the first file is written */
     atomic_fetch_add(&w->refs, 1); /* the caller's, before anyone else can see it */
     if (!enlist(w)) {
         web_set_err(e, 503, "too many games: delete some first");

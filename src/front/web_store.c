@@ -185,8 +185,8 @@ static bool valid_id(const char *s) {
 /* ID.pgn, ID.sgn; with tmp, ID.pgn.tmp and ID.sgn.tmp */
 static bool game_file(const char *n, bool tmp) {
     size_t want = tmp ? 20 : 16;
-    return strlen(n) == want && valid_id(n) && (!strncmp(n + 12, ".pgn", 4) ||
-                                                !strncmp(n + 12, ".sgn", 4)) &&
+    return strlen(n) == want && valid_id(n) &&
+           (!strncmp(n + 12, ".pgn", 4) || !strncmp(n + 12, ".sgn", 4)) &&
            (!tmp || !strcmp(n + 16, ".tmp"));
 }
 

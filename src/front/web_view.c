@@ -7,7 +7,6 @@
 
 #include "front/web_game.h"
 
-
 void web_view_moves(WebGame *w, cJSON *arr) {
     if (web_is_over(w))
         return;
