@@ -41,6 +41,9 @@ const app = {
   review: null,    // {ply, list}: looking at an earlier position
   positions: null, // {id, version, list}: every position of the open game (GET positions)
   drawOffer: null, // the side offering a draw to the other person at this screen
+  clockAt: 0,      // when the open game's clock was read (performance.now())
+  clockTimer: 0,
+  clockAsked: 0,
 };
 let chessBoard, snakeBoard, rules, editor;
 
@@ -146,6 +149,16 @@ function renderOptions() {
   }
 }
 
+// What a level means: the limits the searcher sets for it (apply_level in
+// src/search/search.c). It never thinks longer than the time per move or the clock.
+function levelText(n) {
+  if (n >= 20) return 'Full strength: the engine uses its whole time per move (or its clock).';
+  const depth = 1 + Math.floor(n * 6 / 10);
+  const nodes = Math.round(200 * 1.75 ** n);
+  const fmt = nodes >= 1e6 ? `${(nodes / 1e6).toFixed(1)} million` : nodes >= 1e4 ? `${Math.round(nodes / 1e3)} thousand` : String(nodes);
+  return `Searches at most ${depth} move${depth > 1 ? 's' : ''} deep and ${fmt} positions, with its judgement blurred by up to ${(20 - n) / 10} pawns; it moves at once when done.`;
+}
+
 function pickedVariant() {
   return app.pick === 'slangenspel' ? $('opt-slang').value : app.pick;
 }
@@ -163,6 +176,8 @@ function readNewGame() {
   body.players = seatPlayers();
   body.level = Number($('level').value);
   body.movetime_ms = Number($('movetime').value);
+  const [base, inc] = $('clock').value.split('+').map(Number);
+  if (base) { body.clock_ms = base * 1000; body.inc_ms = inc * 1000; }
   if (name === 'hannibal') {
     const gates = [null, null];
     for (const side of [0, 1]) {
@@ -306,6 +321,7 @@ async function refreshList() {
 function closeGame() {
   app.game = null;
   app.review = null;
+  clearTimeout(app.clockTimer);
   document.body.classList.remove('playing');
   clearTimeout(app.pollTimer);
   $('board').hidden = true;
@@ -564,6 +580,7 @@ function renderBanner() {
 function rematch(st) {
   const body = { variant: st.variant, players: [st.players[1], st.players[0]], level: st.level, movetime_ms: st.movetime_ms };
   if (st.variant === 'diamondback') body.setup = 'random';
+  if (st.clock) { body.clock_ms = st.clock.base_ms; body.inc_ms = st.clock.inc_ms; }
   app.flipped = !app.flipped;
   startGame(body);
 }
@@ -664,6 +681,8 @@ function renderPanel() {
 
   renderMoves();
   renderLegend();
+  app.clockAt = performance.now();
+  renderClocks();
 
   // controls
   const over = st.result.over;
@@ -808,6 +827,37 @@ function diamondbackSetup(st) {
   return where.Q && where.q ? `${where.Q}${where.q}` : null;
 }
 
+// ---- clocks: the server's reading, counted down here between readings ----
+
+function fmtClock(ms) {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 10) return `0:0${s.toFixed(1)}`;
+  const m = Math.floor(s / 60), r = Math.floor(s % 60);
+  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(r).padStart(2, '0')}` : `${m}:${String(r).padStart(2, '0')}`;
+}
+
+function renderClocks() {
+  clearTimeout(app.clockTimer);
+  const st = app.game;
+  const c = st && st.clock;
+  for (const side of [0, 1]) {
+    const el = $(`clock-${side}`);
+    el.hidden = !c;
+    if (!c) continue;
+    const running = c.running === side;
+    const left = c.left_ms[side] - (running ? performance.now() - app.clockAt : 0);
+    el.textContent = fmtClock(left);
+    el.classList.toggle('running', running);
+    el.classList.toggle('low', left < 10000);
+    // the flag falls when the server says so: ask it once the time is up
+    if (running && left <= 0 && performance.now() - app.clockAsked > 1000) {
+      app.clockAsked = performance.now();
+      setTimeout(refresh, 150);
+    }
+  }
+  if (c && c.running !== null) app.clockTimer = setTimeout(renderClocks, 100);
+}
+
 // ---- talking to the server ----
 
 function schedule() {
@@ -882,7 +932,12 @@ function undoCount(st) {
 }
 
 function wire() {
-  $('level').addEventListener('input', () => { $('level-out').textContent = $('level').value; });
+  const showLevel = () => {
+    $('level-out').textContent = $('level').value;
+    $('level-note').textContent = levelText(Number($('level').value));
+  };
+  $('level').addEventListener('input', showLevel);
+  showLevel();
   $('btn-start').addEventListener('click', () => startGame());
   $('btn-show-new').addEventListener('click', () => { $('new-game').scrollIntoView({ behavior: 'smooth' }); $('game-picker').querySelector('input:checked').focus(); });
   $('brand').addEventListener('click', (e) => { e.preventDefault(); closeGame(); });

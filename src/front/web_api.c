@@ -75,7 +75,9 @@ static bool opt_players(const cJSON *o, WebOptions *opt, WebReply *out) {
 
 static bool read_options(const cJSON *b, WebOptions *opt, WebReply *out) {
     return opt_players(b, opt, out) && opt_int(b, "level", 1, 20, &opt->level, out) &&
-           opt_int(b, "movetime_ms", 50, 600000, &opt->movetime_ms, out);
+           opt_int(b, "movetime_ms", 50, 600000, &opt->movetime_ms, out) &&
+           opt_int(b, "clock_ms", 0, 10800000, &opt->clock_ms, out) &&
+           opt_int(b, "inc_ms", 0, 600000, &opt->inc_ms, out);
 }
 
 /* ---- replies ---- */
@@ -208,7 +210,7 @@ static void start(Game *g, const WebOptions *opt, WebReply *out) {
 
 static void api_new(const Req *rq, WebReply *out) {
     const char *variant = NULL, *setup = NULL, *fen = NULL;
-    WebOptions opt = {{WEB_HUMAN, WEB_ENGINE}, 8, 1000};
+    WebOptions opt = {{WEB_HUMAN, WEB_ENGINE}, WEB_LEVEL, WEB_MOVETIME, 0, 0};
     if (!opt_str(rq->body, "variant", 40, &variant, out) ||
         !opt_str(rq->body, "setup", 40, &setup, out) || !opt_str(rq->body, "fen", 500, &fen, out) ||
         !read_options(rq->body, &opt, out))
@@ -269,7 +271,7 @@ static void api_new(const Req *rq, WebReply *out) {
 
 static void api_import(const Req *rq, WebReply *out) {
     const char *pgn = NULL;
-    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 8, 1000};
+    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, WEB_LEVEL, WEB_MOVETIME, 0, 0};
     if (!opt_str(rq->body, "pgn", WEB_MAX_BODY, &pgn, out) || !read_options(rq->body, &opt, out))
         return;
     if (!pgn) {
@@ -420,7 +422,7 @@ static void api_draw(const Req *rq, WebReply *out) {
 }
 
 static void api_options(const Req *rq, WebReply *out) {
-    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 0, 0};
+    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 0, 0, 0, 0};
     if (!read_options(rq->body, &opt, out))
         return;
     WebGame *w = game_or_fail(rq, out);

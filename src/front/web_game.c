@@ -61,6 +61,7 @@ struct WebGame {
     int eval_score, eval_mate, eval_depth; /* first player's view */
     bool eval_exact;
     char engine_error[200];
+    WebClock clock; /* web_clock.c; base 0 = no clock */
 };
 
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
@@ -122,7 +123,37 @@ static Game *clone_game(Game *g, const GameInfo *info) {
     return c;
 }
 
+static void save(WebGame *w);
+
+/* Clock: the side to move's flag has fallen; it loses, or draws when the other
+ * side could not mate (game lock held). */
+static void clock_flag(WebGame *w) {
+    Side side = engine_side_to_move(w->g);
+    if (!w->clock.base_ms || web_clock_left(&w->clock, side, true) > 0)
+        return;
+    w->clock.left[side] = 0;
+    bool mancala = w->info.kind == KIND_MANCALA;
+    const char *who = mancala ? (side ? "B" : "A") : (side ? "Black" : "White");
+    const char *other = mancala ? (side ? "A" : "B") : (side ? "White" : "Black");
+    if (engine_can_mate(w->g, 1 - side)) {
+        w->forced = side == SIDE_FIRST ? RESULT_SECOND_WINS : RESULT_FIRST_WINS;
+        snprintf(w->forced_reason, sizeof w->forced_reason, "%s's time ran out", who);
+    } else {
+        w->forced = RESULT_DRAW;
+        snprintf(w->forced_reason, sizeof w->forced_reason,
+                 "%s's time ran out; %s cannot mate", who, other);
+    }
+    if (w->thinking) { /* its move comes too late */
+        w->cancel = true;
+        engine_stop(w->think);
+    }
+    w->version++;
+    save(w);
+}
+
 static GameResult result_of(WebGame *w) {
+    if (w->forced == RESULT_NONE && engine_result(w->g).kind == RESULT_NONE)
+        clock_flag(w);
     GameResult r = engine_result(w->g);
     if (r.kind == RESULT_NONE && w->forced != RESULT_NONE) {
         r.kind = w->forced;
@@ -183,6 +214,14 @@ static char *export_text(WebGame *w) {
                             "WebMoveTime", movetime,
                             "WebCreated",  created};
     int nt = 20;
+    char clock[48], left[48];
+    if (w->clock.base_ms) { /* Clock: base and increment, and the time left at this turn */
+        snprintf(clock, sizeof clock, "%d+%d", w->clock.base_ms, w->clock.inc_ms);
+        snprintf(left, sizeof left, "%lld %lld", (long long)w->clock.left[0],
+                 (long long)w->clock.left[1]);
+        tags[nt++] = "WebClock", tags[nt++] = clock;
+        tags[nt++] = "WebClockLeft", tags[nt++] = left;
+    }
     bool forced = engine_result(w->g).kind == RESULT_NONE && w->forced != RESULT_NONE;
     if (forced) {
         tags[nt++] = "Termination";
@@ -307,6 +346,7 @@ static WebGame *game_new(Game *g, const WebOptions *opt) {
     w->g = g;
     engine_info(g, &w->info);
     w->opt = *opt;
+    web_clock_init(&w->clock, opt->clock_ms, opt->inc_ms, 0, 0);
     w->created = w->updated = time(NULL);
     int n;
     free(history_of(g, false, &n));
@@ -451,6 +491,7 @@ static void *worker_main(void *arg) {
     } else if (!engine_play(w->g, best, err, sizeof err)) {
         snprintf(w->engine_error, sizeof w->engine_error, "the engine's move %s: %s", best, err);
     } else {
+        web_clock_moved(&w->clock, w->think_side);
         w->version++;
         w->plies++;
         if (w->has_info && w->info_ply == w->think_ply) {
@@ -550,6 +591,13 @@ static bool start_engine(WebGame *w, int level, int movetime_ms, WebError *e) {
     }
     k->lim.level = level;
     k->lim.movetime_ms = movetime_ms;
+    if (w->clock.base_ms) { /* Clock: the engine plays on its own clock */
+        Side stm = engine_side_to_move(w->g);
+        int64_t left = web_clock_left(&w->clock, stm, true);
+        k->lim.movetime_ms = 0;
+        k->lim.time_ms[stm] = left > 1 ? (int)left : 1;
+        k->lim.inc_ms[stm] = w->clock.inc_ms;
+    }
     k->lim.hash_mb = ENGINE_HASH_MB;
     w->thinking = true;
     w->cancel = false;
@@ -678,6 +726,7 @@ static cJSON *search_json(const SearchInfo *si, const char *pv_san, int side, in
 }
 
 static cJSON *state_locked(WebGame *w) {
+    (void)is_over(w); /* Clock: a fallen flag ends the game before the version is read */
     cJSON *o = cJSON_CreateObject();
     GameInfo *gi = &w->info;
     cJSON_AddStringToObject(o, "id", w->id);
@@ -756,6 +805,8 @@ static cJSON *state_locked(WebGame *w) {
     cJSON_AddNumberToObject(o, "level", w->opt.level);
     cJSON_AddNumberToObject(o, "movetime_ms", w->opt.movetime_ms);
     cJSON_AddBoolToObject(o, "thinking", w->thinking);
+    cJSON_AddItemToObject(o, "clock", web_clock_json(&w->clock, engine_side_to_move(w->g),
+                                                     r.kind == RESULT_NONE));
     if (w->has_info)
         cJSON_AddItemToObject(o, "search",
                               search_json(&w->si, w->pv_san, w->info_side, w->info_ply));
@@ -805,6 +856,7 @@ bool web_game_move(WebGame *w, const char *move, WebError *e) {
         set_err(e, 400, err);
     } else {
         ok = true;
+        web_clock_moved(&w->clock, 1 - engine_side_to_move(w->g));
         w->version++;
         w->plies++;
         w->engine_error[0] = 0;
@@ -858,6 +910,7 @@ bool web_game_undo(WebGame *w, int count, WebError *e) {
         w->plies--;
     }
     if (ok) {
+        web_clock_restart(&w->clock);
         w->version++;
         w->engine_error[0] = 0;
         refresh_before(w);
@@ -1029,7 +1082,7 @@ static void load_file(const char *name) {
         free(text);
         return;
     }
-    WebOptions opt = {{WEB_HUMAN, WEB_ENGINE}, 8, 1000};
+    WebOptions opt = {{WEB_HUMAN, WEB_ENGINE}, 8, 1000, 0, 0};
     tag_of(text, "WebPlayers", v, sizeof v);
     if (v[0]) {
         char a[16] = "", b[16] = "";
@@ -1043,7 +1096,19 @@ static void load_file(const char *name) {
     tag_of(text, "WebMoveTime", v, sizeof v);
     if (atoi(v) >= 50 && atoi(v) <= 600000)
         opt.movetime_ms = atoi(v);
+    tag_of(text, "WebClock", v, sizeof v);
+    int base = 0, inc = 0;
+    long long left0 = 0, left1 = 0;
+    if (sscanf(v, "%d+%d", &base, &inc) == 2 && base > 0 && base <= 10800000 && inc >= 0 &&
+        inc <= 600000) { /* Clock: resumes where it stood */
+        opt.clock_ms = base, opt.inc_ms = inc;
+        tag_of(text, "WebClockLeft", v, sizeof v);
+        if (sscanf(v, "%lld %lld", &left0, &left1) != 2)
+            left0 = left1 = 0;
+    }
     WebGame *w = game_new(g, &opt);
+    if (base > 0)
+        web_clock_init(&w->clock, base, inc, left0 > 0 ? left0 : 1, left1 > 0 ? left1 : 1);
     snprintf(w->id, sizeof w->id, "%.12s", name);
     tag_of(text, "WebCreated", v, sizeof v);
     w->created = atoll(v) > 0 ? (time_t)atoll(v) : mtime;

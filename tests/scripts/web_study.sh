@@ -74,6 +74,21 @@ for bad in '{"variant":"nope","piece":"N","square":1}' '{"variant":"chess","piec
     check "diagram rejects $bad" $? "$code"
 done
 
+# ---- the board editor's check of a position ----
+post /api/position '{"variant":"hannibal","fen":"5k4/10/2p7/10/10/10/10/10/R4K4[MbFh] w - - 0 1"}' > /dev/null
+js "process.exit(d.valid && d.moves > 0 && d.over === '' && d.position.includes('[MbFh]') ? 0 : 1)"
+check "position check: a Hannibal position with gates" $?
+post /api/position '{"variant":"chess","fen":"8/8/8/8/8/8/8/4K3 w - - 0 1"}' > /dev/null
+js "process.exit(!d.valid && /king/i.test(d.error) ? 0 : 1)"
+check "position check: the engine's message for a board without a Black King" $?
+post /api/position '{"variant":"chess","fen":"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"}' > /dev/null
+js "process.exit(d.valid && /mate/.test(d.over) && d.moves === 0 ? 0 : 1)"
+check "position check: a mated position is over" $?
+for bad in '{"variant":"chess"}' '{"variant":"nope","fen":"8/8 w"}' '{"fen":"x"}' '{"variant":"chess","fen":5}'; do
+    code=$(post /api/position "$bad")
+    check "position check rejects $bad" "$([ "$code" = 400 ] && echo 0 || echo 1)"
+done
+
 # ---- every position of a game, for the review ----
 post /api/games '{"variant":"chess","players":["human","human"]}' > /dev/null
 ID=$(js "console.log(d.id)")

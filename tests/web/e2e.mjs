@@ -497,6 +497,28 @@ try {
     expect(st.history.length === 1 && st.board.squares[sqIndex('a8', 10)] === 'R', 'played from the edited position');
   });
 
+  await test('clocks: a 3+2 game shows both clocks; a flag fall ends a game', page, async () => {
+    await newGame(page, 'chess', 'both', async (p) => { await p.selectOption('#clock', '180+2'); });
+    let st = await state(page);
+    expect(st.clock && st.clock.base_ms === 180000 && st.clock.inc_ms === 2000, 'the 3+2 clock');
+    expect(/^[23]:[0-9]{2}$/.test(await page.textContent('#clock-0')) && await page.isVisible('#clock-1.clock'), 'both clocks shown');
+    await move(page, 8, 'e2', 'e4');
+    st = await state(page);
+    expect(st.clock.running === 1 && st.clock.left_ms[0] > 178000, `White's clock after the move: ${st.clock.left_ms[0]}`);
+    // a tiny time control: Black's flag falls while the page counts down
+    st = await page.evaluate(async () => {
+      const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ variant: 'chess', fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', players: ['human', 'human'], clock_ms: 1500 }) });
+      return r.json();
+    });
+    await page.goto(`${base}/#${st.id}`);
+    await page.waitForSelector('#banner:not([hidden])', { timeout: 8000 });
+    const text = await page.textContent('#banner');
+    expect(/White wins/.test(text) && /time ran out/.test(text), text);
+    expect(await page.textContent('#clock-1') === '0:00.0', `Black's clock shows ${await page.textContent('#clock-1')}`);
+    await shot(page, 'clock-flag');
+  });
+
   await test('Diamondback: the set-up chosen at random is named', page, async () => {
     await newGame(page, 'diamondback', 'both');
     const text = await page.textContent('#setup-line');
