@@ -44,6 +44,9 @@ const app = {
   clockAt: 0,      // when the open game's clock was read (performance.now())
   clockTimer: 0,
   clockAsked: 0,
+  showEngine: {},  // game id -> the engine's thinking is shown (default: not while a person plays it)
+  analysis: null,  // {id, ply, data}: the analysis shown, when the Analyse button is on
+  analysisTimer: 0,
 };
 let chessBoard, snakeBoard, rules, editor;
 
@@ -322,6 +325,8 @@ function closeGame() {
   app.game = null;
   app.review = null;
   clearTimeout(app.clockTimer);
+  clearTimeout(app.analysisTimer);
+  app.analysis = null;
   document.body.classList.remove('playing');
   clearTimeout(app.pollTimer);
   $('board').hidden = true;
@@ -365,6 +370,7 @@ async function show(st) {
   $('game-title').textContent = st.title;
   if (changed) renderBoard();
   renderPanel();
+  if (changed && app.analysis && app.analysis.id === st.id && app.analysis.ply !== viewedPly()) analyse();
   for (const li of $('game-list').children) li.classList.toggle('on', li.dataset.id === st.id);
   // a game opened from the list or an address: bring the board into view
   if (first) {
@@ -428,8 +434,9 @@ async function reviewTo(ply) {
   ply = Math.max(0, Math.min(ply, list.length - 1));
   app.review = ply === list.length - 1 ? null : { ply, list };
   renderBoard();
-  renderMoves();
+  renderPanel();
   renderReviewBar();
+  analyse();
 }
 
 function viewedPly() {
@@ -484,6 +491,7 @@ function renderBoard() {
   renderHint();
   renderBanner();
   renderReviewBar();
+  renderAnalysis();
 }
 
 function renderHint() {
@@ -639,10 +647,18 @@ function renderPanel() {
   const bar = $('evalbar');
   bar.classList.toggle('mancala', m);
   let score = null, mate = 0, exact = false;
-  if (st.thinking && st.search && st.search.ply === st.history.length) {
+  const shown = engineShown(st);
+  // after a take-back the last search and verdict belong to a position no longer on the board
+  const fresh = st.search && st.search.ply <= st.history.length - (st.thinking ? 0 : 1);
+  const an = analysisLines();
+  if (an && an.lines.length) {
+    score = an.lines[0].score; mate = an.lines[0].mate; exact = an.lines[0].exact;
+  } else if (!shown) {
+    // hidden during a game against the engine
+  } else if (st.thinking && st.search && st.search.ply === st.history.length) {
     const sign = st.search.side === 0 ? 1 : -1;
     score = sign * st.search.score; mate = sign * st.search.mate; exact = st.search.exact;
-  } else if (st.eval) {
+  } else if (st.eval && fresh) {
     score = st.eval.score; mate = st.eval.mate; exact = st.eval.exact;
   }
   let frac = 0.5;
@@ -655,7 +671,10 @@ function renderPanel() {
   $('evalfill').style.width = `${(frac * 100).toFixed(1)}%`;
   $('evalbar').title = m ? 'A (amber) against B (teal)' : 'White against Black';
 
-  const s = st.search;
+  const s = shown && fresh ? st.search : null;
+  $('show-engine-label').hidden = !vsEngine(st);
+  $('show-engine').checked = shown;
+  $('thinking').hidden = !shown;
   const stateEl = $('think-state');
   stateEl.replaceChildren();
   if (st.thinking) {
@@ -679,6 +698,7 @@ function renderPanel() {
   ee.textContent = st.engine_error || '';
   ee.hidden = !st.engine_error;
 
+  renderAnalysis();
   renderMoves();
   renderLegend();
   app.clockAt = performance.now();
@@ -825,6 +845,75 @@ function diamondbackSetup(st) {
     }
   });
   return where.Q && where.q ? `${where.Q}${where.q}` : null;
+}
+
+// ---- the engine's thinking and the analysis ----
+
+function vsEngine(st) { return st.players[0] !== st.players[1]; }
+
+function engineShown(st) {
+  const v = app.showEngine[st.id];
+  return v === undefined ? !vsEngine(st) : v;
+}
+
+// the analysis of the position on the board, or null (also while it is for another)
+function analysisLines() {
+  const a = app.analysis, st = app.game;
+  if (!a || !st || a.id !== st.id || a.ply !== viewedPly() || !a.data || a.data.ply !== a.ply) return null;
+  return a.data;
+}
+
+function renderAnalysis() {
+  const a = app.analysis, st = app.game;
+  const on = !!(a && st && a.id === st.id);
+  $('btn-analyse').classList.toggle('on', on);
+  $('btn-analyse').textContent = on ? 'Stop analysis' : 'Analyse';
+  $('analysis').hidden = !on;
+  const data = analysisLines();
+  if (!isMancala(st)) chessBoard.arrow(data && data.lines.length ? data.lines[0].from : -1, data && data.lines.length ? data.lines[0].to : -1);
+  if (!on) return;
+  const ol = $('analysis-lines');
+  ol.replaceChildren();
+  const state = $('analysis-state');
+  if (!data) { state.textContent = 'Analysing\u2026'; return; }
+  const depth = data.lines.length ? data.lines[0].depth : 0;
+  state.textContent = data.error ? data.error : `${data.running ? 'Analysing' : 'Analysis'} of the position on the board${depth ? ` \u00b7 depth ${depth}` : ''}${data.running ? '\u2026' : ''}`;
+  for (const l of data.lines) {
+    const li = document.createElement('li');
+    const sc = document.createElement('span');
+    sc.className = 'sc';
+    sc.textContent = fmtScore(st, l.score, l.mate, l.exact);
+    const ln = document.createElement('span');
+    ln.className = 'ln';
+    ln.textContent = l.pv_san;
+    li.append(sc, ln);
+    ol.appendChild(li);
+  }
+}
+
+// (re)starts the analysis of the position on the board when the Analyse button is on
+async function analyse() {
+  const st = app.game, a = app.analysis;
+  clearTimeout(app.analysisTimer);
+  if (!st || !a || a.id !== st.id) return;
+  const ply = viewedPly();
+  if (a.ply !== ply || !a.data) {
+    a.ply = ply;
+    a.data = null;
+    try {
+      a.data = await api.analyse(st.id, ply, 2000);
+    } catch (e) {
+      a.data = { ply, lines: [], running: false, error: e.message };
+    }
+  } else if (a.data.running) {
+    try {
+      const d = await api.analysis(st.id);
+      if (d.ply === a.ply) a.data = d;
+    } catch { /* keep the last reading */ }
+  }
+  if (app.analysis !== a) return;
+  renderPanel();
+  if (a.data && (a.data.running || a.ply !== viewedPly())) app.analysisTimer = setTimeout(analyse, 400);
 }
 
 // ---- clocks: the server's reading, counted down here between readings ----
@@ -1000,6 +1089,14 @@ function wire() {
   // rules
   $('btn-rules-pick').addEventListener('click', () => rules.open(pickedVariant()));
   $('btn-rules').addEventListener('click', () => rules.open(app.game.variant));
+  // the engine's thinking and the analysis
+  $('show-engine').addEventListener('change', () => { app.showEngine[app.game.id] = $('show-engine').checked; renderPanel(); });
+  $('btn-analyse').addEventListener('click', () => {
+    const st = app.game;
+    app.analysis = app.analysis && app.analysis.id === st.id ? null : { id: st.id, ply: -1, data: null };
+    renderPanel();
+    analyse();
+  });
   // sound
   const showSound = () => {
     $('btn-sound').textContent = soundOn() ? 'Sound on' : 'Sound off';

@@ -93,6 +93,11 @@ void web_study_positions(const char *id, WebReply *out);
 void web_study_diagram(const cJSON *body, WebReply *out);
 void web_study_check(const cJSON *body, WebReply *out);
 
+/* web_analysis.c: the engine's best lines for a position of a game, on demand. */
+void web_analysis_start(const char *id, const cJSON *body, WebReply *out); /* {ply?, movetime_ms?} */
+void web_analysis_get(const char *id, WebReply *out);
+void web_analysis_close(void); /* stops and waits for every analysis */
+
 /* web.c: the error reply every layer uses. */
 void web_reply_error(WebReply *out, int status, const char *msg);
 void web_reply_json(WebReply *out, int status, cJSON *json); /* takes json */

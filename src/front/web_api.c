@@ -458,6 +458,9 @@ static void api_export(const Req *rq, WebReply *out) {
 static void api_positions(const Req *rq, WebReply *out) { web_study_positions(rq->id, out); }
 static void api_diagram(const Req *rq, WebReply *out) { web_study_diagram(rq->body, out); }
 static void api_check(const Req *rq, WebReply *out) { web_study_check(rq->body, out); }
+/* Routes served by web_analysis.c. */
+static void api_analyse(const Req *rq, WebReply *out) { web_analysis_start(rq->id, rq->body, out); }
+static void api_analysis(const Req *rq, WebReply *out) { web_analysis_get(rq->id, out); }
 
 /* ---- the route table ---- */
 
@@ -486,6 +489,8 @@ static const Route routes[] = {
     {"GET", "/api/games/:id/positions", api_positions},
     {"POST", "/api/diagram", api_diagram},
     {"POST", "/api/position", api_check},
+    {"POST", "/api/games/:id/analysis", api_analyse},
+    {"GET", "/api/games/:id/analysis", api_analysis},
 };
 
 /* Splits "/a/b/c" into at most MAX_SEGS segments of copy; -1 when too many or empty. */

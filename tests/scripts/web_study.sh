@@ -112,6 +112,38 @@ js "process.exit(d.length===2 && d[0].position.startsWith('5/5/5') && d[1].posit
 check "positions: a finished Slangenspel game" $?
 code=$(curl -s -o "$T/body" -w '%{http_code}' "$B/api/games/000000000000/positions")
 check "positions: an unknown game is 404" "$([ "$code" = 404 ] && echo 0 || echo 1)"
+# ---- analysis on demand ----
+code=$(post "/api/games/$ID/analysis" '{"ply":0,"movetime_ms":600}')
+js "process.exit(d.ply===0 && d.running===true && /^rnbqkbnr\/pppppppp\/8/.test(d.position) ? 0 : 1)"
+check "analysis: started for the start position of a game under way" $? "$code"
+for _ in $(seq 100); do
+    curl -s -o "$T/body" "$B/api/games/$ID/analysis"
+    js "process.exit(d.running ? 1 : 0)" && break
+    sleep 0.1
+done
+js "const L=d.lines, w=L.map(l=>l.mate?1e6*Math.sign(l.mate):l.score); process.exit(!d.running && L.length===3 && d.ply===0 && w[0]>=w[1] && w[1]>=w[2] && L.every(l=>l.pv_san.startsWith(l.san) && l.depth>0) && new Set(L.map(l=>l.move)).size===3 ? 0 : 1)"
+check "analysis: three different lines in SAN, best first for White" $? "$(js 'console.log(JSON.stringify(d.lines.map(l=>[l.san,l.score])))')"
+code=$(post "/api/games/$ID/analysis" '{"movetime_ms":300}')
+js "process.exit(d.ply===2 && d.position.split(' ')[1]==='w' ? 0 : 1)"
+check "analysis: the live position by default" $? "$code"
+for bad in '{"ply":3}' '{"ply":-1}' '{"ply":1.5}' '{"movetime_ms":5}' '{"movetime_ms":"x"}'; do
+    code=$(post "/api/games/$ID/analysis" "$bad")
+    check "analysis rejects $bad" "$([ "$code" = 400 ] && echo 0 || echo 1)" "$code"
+done
+code=$(post "/api/games/000000000000/analysis" '{}')
+code2=$(curl -s -o /dev/null -w '%{http_code}' "$B/api/games/$HID/analysis")
+check "analysis: unknown game 404, no analysis yet 404" "$([ "$code" = 404 ] && [ "$code2" = 404 ] && echo 0 || echo 1)" "$code $code2"
+post "/api/games/$MID/analysis" '{"ply":0,"movetime_ms":300}' > /dev/null
+for _ in $(seq 100); do
+    curl -s -o "$T/body" "$B/api/games/$MID/analysis"
+    js "process.exit(d.running ? 1 : 0)" && break
+    sleep 0.1
+done
+js "process.exit(d.lines.length===3 && /^[0-9]+[+-]x?$/.test(d.lines[0].san) ? 0 : 1)"
+check "analysis: Slangenspel lines" $? "$(js 'console.log(JSON.stringify(d))')"
+# several at once, then the server stops while they run
+for g in $ID $HID $MID; do post "/api/games/$g/analysis" '{"movetime_ms":20000}' > /dev/null; done
+
 code=$(curl -s -o /dev/null -w '%{http_code}' "$B/rules/team-mate.txt")
 check "rules texts served to the page" "$([ "$code" = 200 ] && echo 0 || echo 1)"
 

@@ -55,6 +55,7 @@ async function waitChange(page, v, timeout = 10000) {
 }
 
 async function center(page, selector) {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
   const box = await page.locator(selector).first().boundingBox();
   if (!box) throw new Error(`${selector} is not on the page`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -68,6 +69,7 @@ async function clickSq(page, sq) {
 }
 
 async function dragSq(page, from, to) {
+  await page.locator('#board svg.main').scrollIntoViewIfNeeded();
   const a = await sqCenter(page, from), b = await sqCenter(page, to);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
@@ -280,8 +282,10 @@ try {
     await page.waitForTimeout(400);
     const st = await state(page);
     expect(st.history.length === 2 && st.search && st.search.depth > 0, `${st.history.length} moves`);
+    expect(await page.isHidden('#thinking'), 'the engine\'s search is hidden during a game against it');
+    await page.check('#show-engine');
     const stats = await page.textContent('#think-stats');
-    expect(/depth/.test(stats), 'the search is shown');
+    expect(/depth/.test(stats), 'the search is shown on request');
     await shot(page, 'slangenspel-engine');
   });
 
@@ -517,6 +521,37 @@ try {
     expect(/White wins/.test(text) && /time ran out/.test(text), text);
     expect(await page.textContent('#clock-1') === '0:00.0', `Black's clock shows ${await page.textContent('#clock-1')}`);
     await shot(page, 'clock-flag');
+  });
+
+  await test('analysis: best lines in SAN, an arrow, follows the review; hidden against the engine', page, async () => {
+    await newGame(page, 'chess', 'both');
+    await move(page, 8, 'e2', 'e4');
+    await page.click('#btn-analyse');
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length >= 2, null, { timeout: 10000 });
+    expect(await page.locator('#board .arrows').count() === 1, 'an arrow for the best move');
+    const first = await page.textContent('#analysis-lines li .ln');
+    expect(/^[a-hNBRQKO]/.test(first), `a line in SAN: ${first}`);
+    await shot(page, 'analysis');
+    // the start position under review: the analysis follows it
+    await page.keyboard.press('Home');
+    await page.waitForSelector('#board[data-ply="0"]');
+    await page.waitForFunction(() => { const a = document.querySelector('#board .arrows'); return a && a.dataset.from === '12' || (a && /^(1|6)$/.test(a.dataset.from)) || (a && Number(a.dataset.from) < 16); }, null, { timeout: 10000 });
+    await page.click('#btn-analyse');
+    expect(await page.locator('#board .arrows').count() === 0 && await page.isHidden('#analysis'), 'analysis off: no arrow, no lines');
+    // against the engine its thinking is hidden until asked for; a take-back leaves no stale search
+    await newGame(page, 'chess', 'first', async (p) => { await p.selectOption('#movetime', '300'); });
+    await move(page, 8, 'd2', 'd4');
+    await poll(page, (st) => st.history.length === 2 && !st.thinking, 20000);
+    await page.waitForTimeout(400);
+    expect(await page.isHidden('#thinking') && (await page.textContent('#eval-text')).trim() === '\u2013', 'the engine\'s evaluation is hidden');
+    await page.check('#show-engine');
+    expect(await page.isVisible('#thinking') && /depth/.test(await page.textContent('#think-stats')), 'shown on request');
+    const v = await version(page);
+    await page.click('#btn-undo');
+    await waitChange(page, v);
+    const st = await state(page);
+    expect(st.history.length === 0, `${st.history.length} moves after the take-back`);
+    expect((await page.textContent('#think-stats')) === '' && (await page.textContent('#pv')) === '' && (await page.textContent('#eval-text')).trim() === '\u2013', 'no stale search after the take-back');
   });
 
   await test('Diamondback: the set-up chosen at random is named', page, async () => {
