@@ -164,9 +164,10 @@ static bool san_read(const Position *pos, const char *text, San *s) {
     if (p < end && *p >= 'a' && *p < 'a' + v->files)
         s->file = *p++ - 'a';
     if (p < end && isdigit((unsigned char)*p)) {
-        s->rank = atoi(p) - 1;
-        while (p < end && isdigit((unsigned char)*p))
-            p++;
+        int r = 0;
+        while (p < end && isdigit((unsigned char)*p) && r <= MAX_RANKS)
+            r = r * 10 + (*p++ - '0');
+        s->rank = r - 1;
     }
     if (p < end && (*p == 'x' || *p == '-' || *p == ':'))
         p++;

@@ -132,6 +132,39 @@ fail:
     return -1;
 }
 
+int pos_move_bound(const Position *pos, int c) {
+    const Variant *v = pos->v;
+    int sum = 0;
+    for (int i = 0; i < pos->pcount[c]; i++)
+        sum += v->move_weight[piece_type(pos->board[pos->plist[c][i]])];
+    for (int f = 0; f < v->files; f++)
+        if (pos->gate[c][f])
+            sum += v->move_weight[piece_type(pos->gate[c][f])];
+    for (int t = 1; t <= v->ntypes; t++)
+        sum += pos->hand[c][t] * v->move_weight[t];
+    for (int i = 0; i < v->ncastles; i++)
+        sum += v->castle[i].color == c;
+    int setups = 1, free_files = __builtin_popcount(v->gate_files);
+    for (int k = 0; k < pos->nhand[c]; k++)
+        setups *= free_files - k > 0 ? free_files - k : 0;
+    return pos->nhand[c] && setups > sum ? setups : sum;
+}
+
+/* A FEN move counter: digits only, lo to POS_MAX_COUNTER, else -1. */
+static int read_counter(const char *text, int lo) {
+    long n = 0;
+    if (!*text)
+        return -1;
+    for (const char *c = text; *c; c++) {
+        if (!isdigit((unsigned char)*c))
+            return -1;
+        n = n * 10 + (*c - '0');
+        if (n > POS_MAX_COUNTER)
+            return -1;
+    }
+    return n < lo ? -1 : (int)n;
+}
+
 int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t errlen) {
     Position *p = malloc(sizeof *p);
     if (!p)
@@ -178,10 +211,10 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
     }
 
     // Step 2. Side to move, castling, en passant, clocks.
-    char side[8] = "w", cast[32] = "-", eps[8] = "-";
-    int half = 0, full = 1;
-    sscanf(s, " %7s %31s %7s %d %d", side, cast, eps, &half,
-           &full); /* missing fields keep defaults */
+    char side[8] = "w", cast[32] = "-", eps[8] = "-", halftext[16] = "0", fulltext[16] = "1";
+    sscanf(s, " %7s %31s %7s %15s %15s", side, cast, eps, halftext,
+           fulltext); /* missing fields keep defaults */
+    int half = read_counter(halftext, 0), full = read_counter(fulltext, 1);
     if (!strcmp(side, "w"))
         p->stm = WHITE;
     else if (!strcmp(side, "b"))
@@ -190,8 +223,9 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
         snprintf(err, errlen, "bad FEN: side to move \"%s\" (want w or b)", side);
         goto fail;
     }
-    if (half < 0 || full < 1) {
-        snprintf(err, errlen, "bad FEN: move counters %d %d", half, full);
+    if (half < 0 || full < 0) {
+        snprintf(err, errlen, "bad FEN: move counters \"%s %s\" (want 0 to %d and 1 to %d)",
+                 halftext, fulltext, POS_MAX_COUNTER, POS_MAX_COUNTER);
         goto fail;
     }
     p->halfmove = half;
@@ -260,6 +294,16 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
             variant_square_name(v, sq, nm);
             snprintf(err, errlen, "bad FEN: an unpromoted %s on %s", v->type[piece_type(pc)].name,
                      nm);
+            goto fail;
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        int bound = pos_move_bound(p, c);
+        if (bound > MAX_MOVES) {
+            snprintf(err, errlen,
+                     "bad FEN: too many pieces: %s could have up to %d moves, more than the %d "
+                     "a move list holds",
+                     c ? "Black" : "White", bound, MAX_MOVES);
             goto fail;
         }
     }
@@ -368,7 +412,7 @@ void pos_make_move(Position *pos, Move m) {
     u->castling = pos->castling;
     u->ep = pos->ep;
     u->ep_victim = pos->ep_victim;
-    u->halfmove = (uint16_t)(pos->halfmove > 65535 ? 65535 : pos->halfmove);
+    u->halfmove = pos->halfmove;
     if (pos->ep != SQ_NONE) {
         pos->key ^= v->z_ep[pos->ep];
         pos->ep = pos->ep_victim = SQ_NONE;
@@ -510,7 +554,7 @@ void pos_make_null(Position *pos) {
     u->move = MOVE_NONE;
     u->ep = pos->ep;
     u->ep_victim = pos->ep_victim;
-    u->halfmove = (uint16_t)(pos->halfmove > 65535 ? 65535 : pos->halfmove);
+    u->halfmove = pos->halfmove;
     u->castling = pos->castling;
     if (pos->ep != SQ_NONE)
         pos->key ^= pos->v->z_ep[pos->ep];
@@ -538,13 +582,21 @@ int pos_repetitions(const Position *pos) {
     return n;
 }
 
-bool pos_game_won(const Position *pos) {
+int pos_game_end(const Position *pos) {
     const Variant *v = pos->v;
     int them = !pos->stm;
     for (int i = 0; i < v->nwin[them]; i++) {
         Piece p = pos->board[v->win_list[them][i]];
         if (p && piece_color(p) == them && (v->win_types >> piece_type(p) & 1))
-            return true;
+            return -1;
     }
-    return false;
+    if (v->bare_king_loss) { /* pieces besides the royal one; hands do not count */
+        int ours = pos->pcount[pos->stm] - (pos->king[pos->stm] != SQ_NONE);
+        int theirs = pos->pcount[them] - (pos->king[them] != SQ_NONE);
+        if (theirs == 0 && ours >= 1)
+            return 1;
+        if (ours == 0 && theirs >= 2) /* too many to bare them back at once */
+            return -1;
+    }
+    return 0;
 }

@@ -12,6 +12,8 @@
 #include "core/types.h"
 #include "core/variant.h"
 
+/* FEN move counters go up to this: a game can never count past INT_MAX. */
+#define POS_MAX_COUNTER 1000000
 #define MAX_HAND 4 /* pieces a side may hold before its set-up move */
 
 typedef struct {
@@ -21,7 +23,7 @@ typedef struct {
     Piece gate_from, gate_to; /* gates emptied by this move (entered, lost) */
     uint8_t castling;
     Square ep, ep_victim;
-    uint16_t halfmove;
+    int halfmove;
 } Undo;
 
 typedef struct Position {
@@ -45,8 +47,14 @@ typedef struct Position {
 } Position;
 
 /* Sets up pos from fen (NULL = the variant's start position). On failure
- * pos is unchanged and err says why. */
+ * pos is unchanged and err says why; a position whose move bound exceeds
+ * MAX_MOVES is refused, so a move list never drops a move. */
 int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t errlen);
+/* An upper bound on the moves colour c can have in this position or any
+ * position a game reaches from it: pieces never multiply, so the sum of
+ * their move weights (pieces in hand and at gates too) plus castlings, or
+ * the number of set-up moves, holds for the rest of the game. */
+int pos_move_bound(const Position *pos, int c);
 void pos_to_fen(const Position *pos, char *buf, size_t len);
 
 void pos_make_move(Position *pos, Move m);
@@ -57,8 +65,14 @@ void pos_unmake_null(Position *pos);
 /* Earlier occurrences of this position (same side to move) since the last
  * irreversible move. */
 int pos_repetitions(const Position *pos);
-/* The side that just moved has won on a win square (Diamondback corners). */
-bool pos_game_won(const Position *pos);
+/* Has the last move ended the game by a rule of the variant (v->sudden_end)?
+ * +1: the side to move has won, -1: it has lost, 0: neither. Win squares
+ * (Diamondback's corners): the side that moved onto one has won. Bare kings
+ * (bareKing=loss): a side with only its royal piece left loses, unless it
+ * may bare the other side in reply: the side that just moved is bare and
+ * the side to move is not, or the side to move is bare and the other side
+ * has two or more pieces besides its royal one. */
+int pos_game_end(const Position *pos);
 uint64_t pos_compute_key(const Position *pos);
 /* Pieces still in hand for colour c, in placement order (types). */
 int pos_hand_order(const Position *pos, int c, uint8_t *types);

@@ -14,7 +14,7 @@
 #define MAX_RANKS 16
 #define MAX_SQ (MAX_FILES * MAX_RANKS)
 #define MAX_TYPES 32 /* piece types are 1..31 */
-#define MAX_MOVES 768
+#define MAX_MOVES 4096 /* pos_from_fen refuses positions that could have more */
 #define MAX_GAME_PLY 4096
 
 typedef int16_t Square;

@@ -3,7 +3,8 @@
  * Step 1 checks the board and the pieces, step 2 reads the start position,
  * step 3 lays every XBetza path out on every square (forward trees, and the
  * reversed paths into per-target attack tries), step 4 derives promotion,
- * wins, castling and gating, step 5 draws the Zobrist keys. */
+ * wins, castling and gating, step 5 weighs each piece type's moves (which
+ * bounds the move list), step 6 draws the Zobrist keys. */
 #include "core/variant.h"
 
 #include <ctype.h>
@@ -187,8 +188,10 @@ int variant_parse_board(const Variant *v, const char *fen, Piece *board, int *co
         int x = 0;
         while (*p && *p != '/' && *p != ' ' && *p != '[') {
             if (isdigit((unsigned char)*p)) {
-                int n = (int)strtol(p, (char **)&p, 10);
-                if (n < 1 || x + n > v->files) {
+                int n = 0;
+                while (isdigit((unsigned char)*p) && n <= v->files)
+                    n = n * 10 + (*p++ - '0');
+                if (n < 1 || x + n > v->files || isdigit((unsigned char)*p)) {
                     snprintf(err, errlen, "rank %d is too long", y + 1);
                     return -1;
                 }
@@ -476,7 +479,7 @@ static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp, 
     if (!v->royal)
         return 0;
     CastleStyle style = sp->castling;
-    if (style == CASTLE_NONE && xp[v->royal].castle_dist > 0)
+    if (style == CASTLE_NONE && (xp[v->royal].castle_dist[0] || xp[v->royal].castle_dist[1]))
         style = CASTLE_ORTHODOX;
     if (style == CASTLE_NONE)
         return 0;
@@ -493,7 +496,9 @@ static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp, 
                 continue;
             int dir = side == 0 ? 1 : -1;
             uint8_t right = (uint8_t)(1u << (c * 2 + side));
-            int first = style == CASTLE_FAST ? 1 : xp[v->royal].castle_dist;
+            if (style == CASTLE_ORTHODOX && !xp[v->royal].castle_dist[side])
+                continue;
+            int first = style == CASTLE_FAST ? 1 : xp[v->royal].castle_dist[side];
             int last = style == CASTLE_FAST ? abs(rx - kx) - 1 : first;
             for (int d = first; d <= last; d++) {
                 int tx = kx + dir * d;
@@ -629,6 +634,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
 
     // Step 2. Start position (initial moves start from it).
     int used;
+    memcpy(v->eval, sp->eval, sizeof v->eval);
     v->nsetups = sp->nsetups;
     for (int i = 0; i < sp->nsetups; i++) {
         strcpy(v->setup_name[i], sp->setup_name[i]);
@@ -788,6 +794,9 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         }
     }
     v->move_rule = sp->move_rule;
+    v->stalemate_loss = sp->stalemate_loss;
+    v->bare_king_loss = sp->bare_king_loss;
+    v->sudden_end = v->nwin[WHITE] || v->bare_king_loss;
     memset(v->castle_mask, 0xFF, sizeof v->castle_mask);
     if (build_castling(v, sp, xp, start, msg, sizeof msg)) {
         snprintf(err, errlen, "castling: %s", msg);
@@ -826,7 +835,25 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         p += len + (p[len] == ',');
     }
 
-    // Step 5. Zobrist keys (fixed seed: keys are the same in every run).
+    // Step 5. Move weights: what bounds a position's move count (pos_move_bound).
+    for (int t = 1; t <= v->ntypes; t++)
+        for (int c = 0; c < 2; c++)
+            for (int s = 0; s < v->nsq; s++) {
+                Span span = v->tree[(c * MAX_TYPES + t) * v->nsq + s];
+                int n = 0;
+                for (uint32_t i = 0; i < span.len; i++)
+                    n += (v->nodes[span.start + i].flags & (NF_MOVE | NF_CAPT | NF_EP)) != 0;
+                if (v->type[t].promotes)
+                    n *= v->npromo;
+                if (n > v->move_weight[t])
+                    v->move_weight[t] = n;
+            }
+    for (int t = 1; t <= v->ntypes; t++)
+        for (int i = 0; v->type[t].promotes && i < v->npromo; i++)
+            if (v->move_weight[v->promo_types[i]] > v->move_weight[t])
+                v->move_weight[t] = v->move_weight[v->promo_types[i]];
+
+    // Step 6. Zobrist keys (fixed seed: keys are the same in every run).
     uint64_t seed = 0x4D656E6167657269ull;
     for (int p = 0; p < 64; p++) {
         for (int s = 0; s < MAX_SQ; s++)

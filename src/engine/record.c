@@ -195,9 +195,12 @@ Game *engine_import(const char *text, char *err, size_t errlen) {
         snprintf(err, errlen, "%s", why);
         return NULL;
     }
-    /* Step 2. Moves: skip numbers, comments, variations, NAGs and results. */
+    /* Step 2. Moves: skip numbers, comments, variations, NAGs and results.
+     * Every pass of the loop consumes at least one character; a stray `}`
+     * or `)`, an unclosed `(` or an overlong word is an error. */
     int depth = 0, index = 0;
-    while (*p) {
+    const char *bad = NULL;
+    while (*p && !bad) {
         if (isspace((unsigned char)*p)) {
             p++;
             continue;
@@ -211,16 +214,29 @@ Game *engine_import(const char *text, char *err, size_t errlen) {
             p += strcspn(p, "\n");
             continue;
         }
-        if (*p == '(' || *p == ')') {
-            depth += *p == '(' ? 1 : -1;
+        if (*p == '(') {
+            depth++;
+            p++;
+            continue;
+        }
+        if (*p == ')' || *p == '}') {
+            if (*p == '}' || depth == 0) {
+                bad = *p == '}' ? "a '}' without its '{'" : "a ')' without its '('";
+                break;
+            }
+            depth--;
             p++;
             continue;
         }
         char tok[64];
-        size_t n = 0;
-        while (*p && !isspace((unsigned char)*p) && !strchr("{}();", *p) && n + 1 < sizeof tok)
-            tok[n++] = *p++;
+        size_t n = strcspn(p, " \t\r\n\v\f{}();");
+        if (n >= sizeof tok) {
+            bad = "a word too long for a move";
+            break;
+        }
+        memcpy(tok, p, n);
         tok[n] = 0;
+        p += n;
         if (depth > 0 || tok[0] == '$' || !strcmp(tok, "*") || !strcmp(tok, "1-0") ||
             !strcmp(tok, "0-1") || !strcmp(tok, "1/2-1/2"))
             continue;
@@ -236,6 +252,13 @@ Game *engine_import(const char *text, char *err, size_t errlen) {
             return NULL;
         }
         index++;
+    }
+    if (!bad && depth > 0)
+        bad = "a '(' without its ')'";
+    if (bad) {
+        snprintf(err, errlen, "after move %d: %s", index, bad);
+        engine_free(g);
+        return NULL;
     }
     return g;
 }

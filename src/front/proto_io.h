@@ -44,6 +44,11 @@ char *proto_lines_take(ProtoLines *r);
 int proto_split(char *line, char **tok, int max);
 /* Strict decimal integer in [min, max]. */
 bool proto_parse_long(const char *s, long min, long max, long *out);
+/* The largest hash table the machine can give, in MB: half its physical
+ * memory, at most PROTO_HASH_MAX_MB (the UCI Hash option's and XBoard's
+ * memory command's ceiling). */
+#define PROTO_HASH_MAX_MB 65536
+int proto_hash_cap_mb(void);
 /* Strict decimal number (digits, optional fraction) >= 0. */
 bool proto_parse_double(const char *s, double *out);
 
@@ -53,8 +58,6 @@ const char *const *proto_chess_games(void);
 /* A new game of VARIANT at its protocol start position: the rules' start,
  * and for a game with set-ups (Diamondback) the first set-up. */
 Game *proto_new_game(const char *variant, const char *fen, char *err, size_t errlen);
-/* A private copy of G: same start position, same moves. */
-Game *proto_clone(Game *g);
 
 /* Adds DELTA to every rank number in a move text (digits after a file
  * letter): XBoard counts ranks from 0 on boards with ten ranks. Returns
@@ -67,9 +70,5 @@ char proto_gated_piece(Game *g, const char *move);
 /* Plays MOVE, also when it carries a gating suffix naming the piece the
  * move gates in anyway ("b1c3m"). False + reason when illegal. */
 bool proto_play_gated(Game *g, const char *move, char *err, size_t errlen);
-
-/* The first legal move (a stand-in when the searcher gives none); false
- * when there is none. */
-bool proto_first_move(Game *g, char *out, size_t len);
 
 #endif

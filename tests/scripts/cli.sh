@@ -32,6 +32,12 @@ expect "bad depth" 2 'bad depth' "$bin" perft chess x
 expect "missing depth" 2 'usage: menagerie perft' "$bin" perft chess
 expect "unknown option" 2 'unknown option --frob' "$bin" perft chess 2 --frob
 expect "bad fen" 1 'bad FEN: rank 8 has 7 squares' "$bin" perft chess 1 --fen "rnbqkbn/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"
+for f in "4k3/8/8/8/8/8/8/4K3 w - - 2147483647 1" "4k3/8/8/8/8/8/8/4K3 b - - 0 2147483647"; do
+    expect "fen counter out of range: $f" 1 'bad FEN: move counters' "$bin" perft chess 2 --fen "$f"
+done
+for f in "K2147483647/8/8/8/8/8/8/k7 w - - 0 1" "4294967304/8/8/8/8/8/8/K6k w - - 0 1"; do
+    expect "fen empty run out of range: $f" 1 'bad FEN: rank 8 is too long' "$bin" perft chess 2 --fen "$f"
+done
 expect "bad mancala text" 1 '.' "$bin" perft slangenspel 1 --fen "5/5/5 0 0 a"
 expect "unknown command" 2 'unknown command "frobnicate"' "$bin" frobnicate
 expect "help" 0 'perft +VARIANT DEPTH' "$bin" help
@@ -51,4 +57,14 @@ printf 'files=5 ranks=5\nking:K:K\nspeed=9\n' > "$tmp/bad2.var"
 expect "variant file bad key" 1 'bad2.var: line 3: unknown setting "speed"' "$bin" perft --variant-file "$tmp/bad2.var" 1
 head -c 3000 /dev/urandom > "$tmp/noise.var"
 expect "variant file binary" 1 'noise.var' "$bin" perft --variant-file "$tmp/noise.var" 1
+printf 'files=5 ranks=5\nking:K:K\nrook:R:R4294967297\nstartFen=4k/5/5/5/R3K w - - 0 1\n' > "$tmp/range.var"
+expect "variant file XBetza range out of range" 1 'range.var: piece rook: XBetza "R4294967297": range 4294967297 too large' "$bin" perft --variant-file "$tmp/range.var" 1
+# A move list never drops a move: 48 Queens on 16x16 have 1052 moves (counted by
+# hand in tests/unit/test_movegen.c); 80 are refused, they could have more than a list holds.
+printf 'files=16 ranks=16 royal=- queen:Q:Q\nstartFen=QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/QQQQQQQQQQQQQQQQ w - - 0 1\n' > "$tmp/q48.var"
+expect "48 Queens: perft 1 counts every move" 0 '^1052$' "$bin" perft --variant-file "$tmp/q48.var" 1
+expect "48 Queens: divide lists every move" 0 '^total 1052$' "$bin" divide --variant-file "$tmp/q48.var" 1
+expect "48 Queens: the terminal game lists every move" 0 '^1052 legal moves' sh -c "printf 'moves\nquit\n' | $bin play --variant-file $tmp/q48.var --engine none"
+sed 's#^startFen=.*#startFen=QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1#' "$tmp/q48.var" > "$tmp/q80.var"
+expect "80 Queens: refused, more moves than a list holds" 1 'q80.var: start position: bad FEN: too many pieces: White could have up to [0-9]+ moves' "$bin" perft --variant-file "$tmp/q80.var" 1
 expect "variant file missing" 1 'cannot open' "$bin" perft --variant-file "$tmp/none.var" 1

@@ -149,6 +149,11 @@ has "save into a missing directory" "^cannot save to $tmp/nodir/x.pgn: No such f
 printf '[Variant "chess"]\n\n1. e4 e5 2. Ke3 *\n' > "$tmp/bad.pgn"
 run "load $tmp/bad.pgn\n" chess --engine none
 has "load a bad game" "^cannot load $tmp/bad.pgn: move 3 \(Ke3\)"
+printf '[Variant "chess"]\n\n1. e4 ( } e5 *\n' > "$tmp/brace.pgn"
+printf 'load %s\nfen\n' "$tmp/brace.pgn" | timeout 20 "$bin" play chess --engine none > "$out" 2>&1
+rc=$?
+exit_is "load with a stray brace in a variation ends" 0
+has "load with a stray brace in a variation is refused" "^cannot load $tmp/brace.pgn: after move 1: a '\}' without its '\{'"
 run "Nc4\nsave $tmp/d.pgn\nnew\nload $tmp/d.pgn\n" diamondback --engine none --setup a2h7
 has "diamondback save/load keeps the set-up" "^loaded $tmp/d.pgn: Diamondback Chess, 1 ply\.$"
 has "diamondback loaded board" '^ 2  Q  B  P  P  \.  \.  \.  \.  2$'

@@ -113,6 +113,16 @@ has long "position with 1200 moves: bestmove" '^bestmove '
 printf 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo mate 1\n' | u mate
 has mate "go mate finds the mate" '^bestmove a1a8'
 has mate "mate score" 'score mate 1 '
+(printf 'position fen 6k1/5ppp/8/8/8/8/8/R5K1 w - - 0 1\ngo mate 2147483647\n'; sleep 0.5
+ printf 'stop\n') | u matebig
+has matebig "go mate 2147483647: no overflow, bestmove after stop" '^bestmove a1a8'
+hasnt matebig "go mate 2147483647: no sanitizer report" 'runtime error'
+# Hash: the advertised maximum is what the machine can give; more is capped and said so
+cap=$(grep -oE '^option name Hash type spin default [0-9]+ min 1 max [0-9]+$' "$tmp/hello" | awk '{print $NF}')
+printf 'setoption name Hash value %s\nsetoption name Hash value %s\nisready\n' "${cap:-1}" "$((${cap:-1} + 1))" | u hashcap
+has hashcap "Hash above what the machine can give is capped to it" "^info string Hash capped to $cap MB"
+if [ "$(count hashcap '^info string')" = 1 ]; then echo "ok Hash at the machine's maximum is accepted"
+else echo "FAIL Hash at the machine's maximum is accepted"; fi
 printf 'position fen 7k/5QQ1/8/8/8/8/8/6K1 b - - 0 1\ngo depth 2\n' | u none
 has none "no legal move: bestmove (none)" '^bestmove \(none\)$'
 

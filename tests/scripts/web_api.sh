@@ -244,6 +244,10 @@ grep -q '\[Variant "slangenspel"\]' "$T/body" && grep -q '1. 5-x' "$T/body"
 check "Slangenspel export" $?
 req POST /api/import '{"pgn":"[Variant \"nonsense\"]\n\n1. e4 *"}'
 expect "import of a bad game" 400 "d.error"
+for _ in 1 2 3 4 5; do # one more than the server's threads: a hang would block them all
+    req POST /api/import '{"pgn":"( }"}'
+done
+expect "import of a stray brace in a variation is refused" 400 "/without its/.test(d.error)"
 req POST /api/games '{"variant":"chess"}'
 DEL=$(js d.id)
 req DELETE "/api/games/$DEL"
@@ -276,6 +280,10 @@ req POST /api/games '{"variant":"chess","players":["human"]}'
 expect "bad players" 400 "d.error"
 req POST /api/games '{"variant":"chess","fen":"not a fen at all"}'
 expect "bad FEN" 400 "d.error"
+req POST /api/games '{"variant":"chess","fen":"4k3/8/8/8/8/8/8/4K3 b - - 0 2147483647"}'
+expect "FEN move number too large" 400 "/move counters/.test(d.error)"
+req POST /api/games '{"variant":"chess","fen":"4294967304/8/8/8/8/8/8/K6k w - - 0 1"}'
+expect "FEN empty run too large" 400 "/too long/.test(d.error)"
 req POST /api/games '{"variant":"slangenspel","fen":"99/99 x"}'
 expect "bad mancala position" 400 "d.error"
 req GET /api/games/nosuchgame

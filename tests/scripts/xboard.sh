@@ -35,6 +35,9 @@ has features "features: done=1" '^feature done=1$'
 has features "features: usermove setboard ping playother highlight" \
     'usermove=1.*setboard=1|setboard=1.*usermove=1'
 has features "features: highlight, memory, smp" 'highlight=1'
+printf 'xboard\nprotover 2\nmemory 99999999\nmemory 8\nping 1\n' | xb memcap
+has memcap "memory beyond what the machine can give is capped and said so" '^# memory capped to [0-9]+ MB'
+has memcap "memory cap: the session goes on" '^pong 1$'
 for v in "${variants[@]}"; do
     IFS='|' read -r name size legal illegal reply <<< "$v"
     has features "features: variants lists $name" "variants=\"([a-z-]+,)*$name(,[a-z-]+)*\""

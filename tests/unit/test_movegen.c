@@ -11,11 +11,12 @@
 #include "test.h"
 #include "variants/loader.h"
 
-static Variant *vars[8];
-static const char *var_names[8];
+#define NVARS 16
+static Variant *vars[NVARS];
+static const char *var_names[NVARS];
 
 static const Variant *var(const char *name) {
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < NVARS; i++) {
         if (var_names[i] && !strcmp(var_names[i], name))
             return vars[i];
         if (!var_names[i]) {
@@ -195,6 +196,35 @@ void test_movegen(void) {
     check_after("diamondback", "7k/8/8/8/R7/8/8/K2R4 w - - 0 1", "a1a3",
                 "7k/8/8/8/8/K7/R7/3R4 b - - 1 1", __LINE__);
 
+    /* Step 2b. A move list never drops a move. 48 Queens on 16x16 (no royal
+     * piece) fill ranks 1, 8 and 16; horizontal and backward moves are
+     * blocked. With l = file index (0-15) and r = 15 - l, a queen on rank 1
+     * has 6 + min(l,6) + min(r,6) moves, on rank 8 13 + min(l,7) + min(r,7)
+     * + min(l,6) + min(r,6), on rank 16 7 + min(l,7) + min(r,7). Since the
+     * sum of min(l,6) over the files is 75 and of min(l,7) 84: 246 + 526 +
+     * 280 = 1052 (the old fixed list of 768 gave 768). */
+    {
+        const char *q48 = "files=16 ranks=16 royal=- queen:Q:Q\n"
+                          "startFen=QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/QQQQQQQQQQQQQQQQ/16/16/"
+                          "16/16/16/16/QQQQQQQQQQQQQQQQ w - - 0 1\n";
+        char err[200];
+        Variant *v = variant_load_text(q48, "queens48", err, sizeof err);
+        if (!v) {
+            test_fail(__FILE__, __LINE__, "queens48: %s", err);
+        } else {
+            CHECK(pos_from_fen(&pos, v, NULL, err, sizeof err) == 0);
+            CHECK_EQ_U64(perft(&pos, 1), 1052);
+            CHECK(pos_move_bound(&pos, WHITE) <= MAX_MOVES);
+            /* five full ranks (80 Queens) could have more moves than a list holds */
+            CHECK(pos_from_fen(&pos, v,
+                               "QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/"
+                               "QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1",
+                               err, sizeof err) == -1 &&
+                  strstr(err, "too many pieces"));
+            variant_free(v);
+        }
+    }
+
     /* Step 3. Game end. */
     check_result("diamondback", "7P/8/8/8/3k4/8/8/K7 b - - 0 1", RULES_WHITE_WINS,
                  "reached the enemy corner", __LINE__);
@@ -227,6 +257,34 @@ void test_movegen(void) {
     check_result("snake-vs-mongoose", "k9/10/10/10/10/10/10/10/10/K5G3 w - - 0 1",
                  RULES_ONGOING, NULL, __LINE__);
     check_result("diamondback", "7k/8/8/8/8/8/8/K7 w - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    /* stalemate=loss and bareKing=loss (Shatranj, Courier), as Fairy-Stockfish
+     * plays them: the stalemated side loses; a bare King loses (no moves in
+     * perft) unless it may bare the other King in reply; two bare Kings draw. */
+    check_result("shatranj", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", RULES_WHITE_WINS, "stalemate",
+                 __LINE__);
+    check_result("courier", "k11/2F9/1K10/12/12/12/12/12 b - - 0 1", RULES_WHITE_WINS,
+                 "stalemate", __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", RULES_BLACK_WINS, "bare king",
+                 __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/8/7K b - - 0 1", RULES_DRAW,
+                 "insufficient mating material", __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/8/RR5K b - - 0 1", RULES_WHITE_WINS, "bare king",
+                 __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/8/RR5K b - - 0 1", 1, 0, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/8/R6K b - - 0 1", 1, 5, __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/8/Q6K b - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", 1, 0, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", 1, 1, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", 2, 0, __LINE__);
+    check_result("courier", "5k6/12/12/12/12/12/r11/11K b - - 0 1", RULES_BLACK_WINS,
+                 "bare king", __LINE__);
+    check_result("chess", "4k3/8/8/8/8/8/r7/7K b - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    /* Janus castles four squares to the h-side, three to the a-side. */
+    check_after("janus", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", "e1i1",
+                "r3k4r/10/10/10/10/10/10/R6RK1 b kq - 1 1", __LINE__);
+    check_after("janus", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", "e1b1",
+                "r3k4r/10/10/10/10/10/10/1KR6R b kq - 1 1", __LINE__);
 
     /* Threefold repetition: knights out and back twice. */
     if (load("chess", NULL, __LINE__)) {
@@ -247,7 +305,7 @@ void test_movegen(void) {
             CHECK((r.outcome == RULES_DRAW) == (i == 7));
         }
     }
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < NVARS; i++) {
         variant_free(vars[i]);
         vars[i] = NULL;
         var_names[i] = NULL;

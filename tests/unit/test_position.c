@@ -109,6 +109,14 @@ void test_position(void) {
     rejects(c, "P3k3/8/8/8/8/8/8/4K3 w - - 0 1", "unpromoted");
     rejects(c, "4k3/8/8/8/8/8/8/4K3[Q] w - - 0 1", "no pieces in hand");
     rejects(c, "4k3/8/8/8/8/8/8/4K3 w - - -1 1", "move counters");
+    /* numbers too large for an int are refused, never wrapped */
+    rejects(c, "4k3/8/8/8/8/8/8/4K3 w - - 2147483647 1", "move counters");
+    rejects(c, "4k3/8/8/8/8/8/8/4K3 b - - 0 2147483647", "move counters");
+    rejects(c, "4k3/8/8/8/8/8/8/4K3 b - - 0 99999999999999999999", "move counters");
+    rejects(c, "4k3/8/8/8/8/8/8/4K3 w - - x 1", "move counters");
+    rejects(c, "K2147483647/8/8/8/8/8/8/k7 w - - 0 1", "too long");
+    rejects(c, "4294967304/8/8/8/8/8/8/K6k w - - 0 1", "too long");
+    roundtrip(c, "4k3/8/8/8/8/8/8/4K3 b - - 1000000 1000000");
     /* the en-passant square is kept only when a capture there is possible */
     roundtrip(c, "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2");
     CHECK(pos_from_fen(&pos, c, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",

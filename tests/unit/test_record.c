@@ -74,4 +74,25 @@ void test_record(void) {
         CHECK(engine_history(g, hist, 4, false) == 2);
         engine_free(g);
     }
+
+    /* Stray or unbalanced brackets are errors, never a hang (issue: `( }`). */
+    static const char *const broken[][2] = {
+        {"( }", "'}' without"},           {"1. e4 ( } e5", "'}' without"},
+        {"1. e4 }", "'}' without"},        {"1. e4 ) e5", "')' without"},
+        {"1. e4 (1... c5", "'(' without"}, {"((((", "'(' without"},
+        {"1. e4 e5 )", "')' without"},
+    };
+    for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {
+        err[0] = 0;
+        g = engine_import(broken[i][0], err, sizeof err);
+        if (g || !strstr(err, broken[i][1]))
+            test_fail(__FILE__, __LINE__, "import \"%s\": %s", broken[i][0], g ? "accepted" : err);
+        engine_free(g);
+    }
+    char longword[200];
+    memset(longword, 'a', sizeof longword - 1);
+    longword[sizeof longword - 1] = 0;
+    g = engine_import(longword, err, sizeof err);
+    CHECK(!g && strstr(err, "too long"));
+    engine_free(g);
 }

@@ -87,6 +87,8 @@ void test_variant_file(void) {
     refused("files=8 ranks=8\nking:K:K\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\n",
             "start position: bad FEN: Black must have exactly one king", __LINE__);
     /* A missing file is named. */
+    refused("files=8 ranks=8\nking:K:K::a4294967297,,h8\n", "bad square \"a4294967297\"", __LINE__);
+    refused("files=8 ranks=8\nking:K:K::a1x,,h8\n", "bad square \"a1x\"", __LINE__);
     CHECK(variant_load_file("no/such/file.var", err, sizeof err) == NULL &&
           strstr(err, "cannot open no/such/file.var"));
     CHECK(variant_load_builtin("no-such-game", err, sizeof err) == NULL &&
