@@ -1,8 +1,9 @@
 /* web_analysis.c - analysis on demand: the engine's best lines for any position
  * of a saved game (the live one, one under review, a finished game), searched on
  * a private copy in a thread of its own, so no game's own engine or state is
- * touched. The best move is searched for the whole first half of the time; the
- * other lines come from a shorter search of the position after each other move.
+ * touched. A multi-PV search of the position takes the first half of the time;
+ * when the game's searcher gives fewer lines than asked (the mancala's), the
+ * others come from a shorter search of the position after each other move.
  * One analysis per game (the newest request wins), a few games at a time. */
 #include <pthread.h>
 #include <stdatomic.h>
@@ -71,14 +72,17 @@ static void pv_to_san(Game *g, const char *pv, char *out, size_t len) {
 }
 
 typedef struct {
-    SearchInfo last;
-    bool has;
+    SearchInfo last[LINES]; /* the latest report of each line */
+    bool has[LINES];
 } Info;
 
 static void on_info(const SearchInfo *si, void *ud) {
     Info *in = ud;
-    in->last = *si;
-    in->has = true;
+    int k = si->multipv > 1 ? si->multipv - 1 : 0;
+    if (k < LINES) {
+        in->last[k] = *si;
+        in->has[k] = true;
+    }
 }
 
 /* Publishes a line (lock taken here), sorted by score for the side to move. */
@@ -109,8 +113,8 @@ static void publish(Slot *s, const Line *l) {
     pthread_mutex_unlock(&lock);
 }
 
-static void make_line(Slot *s, Game *g, const MoveDesc *first, const Info *in, bool after_move,
-                      Line *l) {
+static void make_line(Slot *s, Game *g, const MoveDesc *first, const SearchInfo *in,
+                      bool after_move, Line *l) {
     memset(l, 0, sizeof *l);
     snprintf(l->move, sizeof l->move, "%s", first->text);
     snprintf(l->san, sizeof l->san, "%s", first->san);
@@ -119,15 +123,15 @@ static void make_line(Slot *s, Game *g, const MoveDesc *first, const Info *in, b
     /* the searched side: the side to move, or its opponent after the first move */
     Side searched = after_move ? (Side)(1 - s->side) : s->side;
     int sign = searched == SIDE_FIRST ? 1 : -1;
-    l->score = sign * in->last.score;
-    l->mate = sign * in->last.mate;
-    l->depth = in->last.depth + (after_move ? 1 : 0);
-    l->exact = in->last.exact;
+    l->score = sign * in->score;
+    l->mate = sign * in->mate;
+    l->depth = in->depth + (after_move ? 1 : 0);
+    l->exact = in->exact;
     char pv[600];
     if (after_move)
-        snprintf(pv, sizeof pv, "%s %s", first->text, in->last.pv);
+        snprintf(pv, sizeof pv, "%s %s", first->text, in->pv);
     else
-        snprintf(pv, sizeof pv, "%s", in->last.pv);
+        snprintf(pv, sizeof pv, "%s", in->pv);
     pv_to_san(g, pv, l->pv_san, sizeof l->pv_san);
     if (!l->pv_san[0])
         snprintf(l->pv_san, sizeof l->pv_san, "%s", first->san);
@@ -140,29 +144,42 @@ static void *analyse(void *arg) {
     if (!md)
         abort();
     int n = engine_moves(g, md, ENGINE_MAX_MOVES);
-    // Step 1. The best line: half the time on the position itself.
+    // Step 1. The best lines: a multi-PV search, half the time.
     SearchLimits lim = {0};
     lim.movetime_ms = n > 1 ? s->movetime_ms / 2 : s->movetime_ms;
     lim.hash_mb = 16;
-    Info in = {0};
-    SearchCallbacks cb = {on_info, &in};
+    lim.multipv = LINES;
+    Info *in = calloc(1, sizeof *in);
+    if (!in)
+        abort();
+    SearchCallbacks cb = {on_info, in};
     char best[64] = "";
-    bool ok = n > 0 && engine_go(g, &lim, &cb, best, sizeof best) && in.has;
-    int bi = 0;
+    bool ok = n > 0 && engine_go(g, &lim, &cb, best, sizeof best) && in->has[0];
+    int bi = 0, got = 0;
     while (ok && bi < n && strcmp(md[bi].text, best))
         bi++;
-    if (ok && bi < n) {
-        Line l;
-        make_line(s, g, &md[bi], &in, false, &l);
-        publish(s, &l);
-    } else {
+    ok = ok && bi < n;
+    for (int k = 0; ok && k < LINES && in->has[k]; k++) {
+        char first[ENGINE_MOVE_TEXT] = "";
+        sscanf(in->last[k].pv, "%31s", first);
+        for (int i = 0; i < n; i++)
+            if (!strcmp(md[i].text, k ? first : best)) {
+                Line l;
+                make_line(s, g, &md[i], &in->last[k], false, &l);
+                publish(s, &l);
+                got++;
+                break;
+            }
+    }
+    if (!ok) {
         pthread_mutex_lock(&lock);
         snprintf(s->error, sizeof s->error, "%s", n ? "the engine found no move" : "no legal moves");
         pthread_mutex_unlock(&lock);
     }
-    // Step 2. Every other move: a shorter search of the position after it.
-    int rest = n - 1, depth = in.last.depth > 2 ? in.last.depth - 2 : 1;
-    for (int i = 0; ok && i < n; i++) {
+    // Step 2. Fewer lines than asked: a shorter search after each other move.
+    int rest = n - 1, depth = in->last[0].depth > 2 ? in->last[0].depth - 2 : 1;
+    free(in);
+    for (int i = 0; ok && got < LINES && got < n && i < n; i++) {
         pthread_mutex_lock(&lock);
         bool stop = closing || !s->running;
         pthread_mutex_unlock(&lock);
@@ -177,23 +194,23 @@ static void *analyse(void *arg) {
         l2.depth = depth;
         l2.movetime_ms = s->movetime_ms / 2 / rest > 20 ? s->movetime_ms / 2 / rest : 20;
         l2.hash_mb = 16;
-        Info in2 = {0};
+        Info in2;
+        memset(&in2, 0, sizeof in2);
         SearchCallbacks cb2 = {on_info, &in2};
         char b2[64];
         GameResult r = engine_result(g);
         if (r.kind != RESULT_NONE) {
             /* the move ends the game: score it as the rules do */
-            in2.has = true;
-            in2.last.mate = r.kind == RESULT_DRAW ? 0 : -1;
-            in2.last.score = r.kind == RESULT_DRAW ? 0 : -30000;
-            in2.last.pv[0] = 0;
+            in2.has[0] = true;
+            in2.last[0].mate = r.kind == RESULT_DRAW ? 0 : -1;
+            in2.last[0].score = r.kind == RESULT_DRAW ? 0 : -30000;
         } else if (!engine_go(g, &l2, &cb2, b2, sizeof b2)) {
-            in2.has = false;
+            in2.has[0] = false;
         }
         engine_undo(g);
-        if (in2.has) {
+        if (in2.has[0]) {
             Line l;
-            make_line(s, g, &md[i], &in2, true, &l);
+            make_line(s, g, &md[i], &in2.last[0], true, &l);
             publish(s, &l);
         }
     }
