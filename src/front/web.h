@@ -89,6 +89,9 @@ char *web_game_export(WebGame *w, char *name, size_t namelen); /* malloc'd text 
 
 /* web_study.c: every position of a game (review), piece diagrams, and whether a
  * FEN is a position of a game (the board editor). */
+/* The game ID as saved, read back into a Game of its own; NULL with the error
+ * reply written. */
+Game *web_study_saved(const char *id, WebReply *out);
 void web_study_positions(const char *id, WebReply *out);
 void web_study_diagram(const cJSON *body, WebReply *out);
 void web_study_check(const cJSON *body, WebReply *out);

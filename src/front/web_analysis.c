@@ -291,21 +291,9 @@ void web_analysis_start(const char *id, const cJSON *body, WebReply *out) {
         return;
     }
     // Step 2. The game as saved, taken back to that ply.
-    WebError e;
-    WebGame *w = web_game_get(id, &e);
-    if (!w) {
-        web_reply_error(out, e.status, e.msg);
+    Game *g = web_study_saved(id, out);
+    if (!g)
         return;
-    }
-    char name[64], err[ENGINE_ERR_LEN];
-    char *text = web_game_export(w, name, sizeof name);
-    web_game_put(w);
-    Game *g = text ? engine_import(text, err, sizeof err) : NULL;
-    free(text);
-    if (!g) {
-        web_reply_error(out, 500, "the saved game cannot be read back");
-        return;
-    }
     int n = engine_ply_count(g);
     int ply = cJSON_IsNumber(jp) ? jp->valueint : n;
     if (ply > n) {

@@ -484,6 +484,8 @@ static void *worker_main(void *arg) {
     char err[ENGINE_ERR_LEN];
     if (w->cancel || w->removed) {
         /* dropped: the game changed or is going away */
+    } else if (w->clock.base_ms && web_clock_left(&w->clock, w->think_side, true) <= 0) {
+        clock_flag(w); /* Clock: the move came after the flag fell */
     } else if (!ok || !best[0] || !strcmp(best, "(none)")) {
         snprintf(w->engine_error, sizeof w->engine_error,
                  "the engine found no move: %s has no searcher yet, or the game is over",

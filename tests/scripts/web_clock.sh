@@ -72,6 +72,14 @@ done
 js "const b=d.clock.left_ms[1]; process.exit(d.history.length===2 && !d.result.over && b<4100 && b>1500 && d.clock.running===0 ? 0 : 1)"
 check "clock: the engine moves on its own clock" $? "$(js 'console.log(d.history.length, JSON.stringify(d.clock))')"
 
+# the engine's flag falls while it thinks: its late move is not played
+post /api/games '{"variant":"chess","players":["engine","human"],"clock_ms":1}' > /dev/null
+ID5=$(js "console.log(d.id)")
+sleep 0.5
+get "/api/games/$ID5" > /dev/null
+js "process.exit(d.result.score==='0-1' && /White's time ran out/.test(d.result.reason) && d.history.length===0 && !d.thinking ? 0 : 1)"
+check "clock: the engine's flag falls, its late move is dropped" $? "$(js 'console.log(JSON.stringify([d.result, d.history.length, d.thinking]))')"
+
 # a clock survives a restart
 post /api/games '{"variant":"chess","players":["human","human"],"clock_ms":600000,"inc_ms":5000}' > /dev/null
 ID4=$(js "console.log(d.id)")
