@@ -5,8 +5,11 @@
 #                 sanitizer (ASan+UBSan, clang) binaries, run every test
 #   make bench    performance figures (perft and search) against peers
 #   make install / uninstall   see "Installing" below (PREFIX, DESTDIR)
-# CFG selects the build: release (default), san, or any other name for an
-# optimised build of its own (objects in build/$(CFG)).
+#   make fuzz     builds the libFuzzer harnesses (tests/fuzz/) and runs each for
+#                 FUZZ_S seconds (default 180)
+# CFG selects the build: release (default), san, fuzz (clang, coverage for
+# libFuzzer plus ASan+UBSan), or any other name for an optimised build of its
+# own (objects in build/$(CFG)).
 
 CFG ?= release
 BUILD := build/$(CFG)
@@ -19,6 +22,10 @@ BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I$(BUILD)/gen -pthread \
 ifeq ($(CFG),san)
   CC := clang
   OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
+         -fno-sanitize-recover=all
+else ifeq ($(CFG),fuzz)
+  CC := clang
+  OPT := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
          -fno-sanitize-recover=all
 else
   CC ?= cc
@@ -46,8 +53,9 @@ TESTSRC := $(wildcard tests/unit/*.c)
 TESTOBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 VARFILES := $(sort $(wildcard src/variants/*.var))
 OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
+FUZZ_S ?= 180
 
-.PHONY: all run test bench deps clean format san
+.PHONY: all run test bench deps clean format san fuzz fuzzers tune
 all: menagerie
 
 menagerie: $(BUILD)/menagerie
@@ -63,9 +71,19 @@ $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
 
+# libFuzzer harnesses (CFG=fuzz): one binary per tests/fuzz/fuzz_*.c.
+$(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(OBJ)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -fsanitize=fuzzer -Itests/fuzz -o $@ $< $(OBJ) $(LDLIBS)
+
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itests/unit -MMD -MP -c -o $@ $<
+
+# The Texel tuner (tools/tune.sh runs it).
+tune: $(BUILD)/tune
+$(BUILD)/tune: tools/tune.c $(OBJ)
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
 
 # Built-in variant definitions are compiled into the binary as text.
 $(BUILD)/tools/embed: tools/embed.c
@@ -95,9 +113,16 @@ run: deps menagerie
 san:
 	$(MAKE) CFG=san build/san/menagerie build/san/unit_tests
 
+fuzzers:
+	$(MAKE) CFG=fuzz $(patsubst tests/fuzz/%.c,build/fuzz/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+
+fuzz: deps fuzzers
+	FUZZ_S=$(FUZZ_S) bash tests/fuzz/run.sh
+
 test: deps
 	$(MAKE) menagerie build/release/unit_tests
 	$(MAKE) san
+	$(MAKE) fuzzers
 	bash tests/run.sh
 
 bench: menagerie

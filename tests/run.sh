@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test: unit tests (optimised and under ASan+UBSan), the perft
-# suites, command-line and protocol scripts. Each check prints "ok ..." or
-# "FAIL ..."; the last line is the summary "N passed, N failed".
+# suites, command-line and protocol scripts, and the fuzz harnesses briefly.
+# Each check prints "ok ..." or "FAIL ..."; the last line is the summary
+# "N passed, N failed".
 set -u
 cd "$(dirname "$0")/.."
 pass=0 fail=0
@@ -42,5 +43,7 @@ for t in tests/scripts/*.sh; do
     run "$(basename "$t" .sh)" bash "$t"
     run "$(basename "$t" .sh) asan+ubsan" env MENAGERIE=$san bash "$t"
 done
+# the fuzz harnesses (make fuzzers): a few seconds each, so they keep working
+run "fuzz" env FUZZ_S=3 bash tests/fuzz/run.sh
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

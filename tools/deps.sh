@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Installs the Debian packages the build and the tests need, when missing.
 set -eu
-need=(gcc clang make pkg-config libmicrohttpd-dev libcjson-dev curl)
+need=(gcc clang libclang-rt-dev make pkg-config libmicrohttpd-dev libcjson-dev curl)
 missing=()
 for p in "${need[@]}"; do
     dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")

@@ -17,7 +17,14 @@ typedef struct {
 } RulesResult;
 
 RulesResult rules_result(Position *pos);
-/* Can colour c still force mate, as far as the variant's table tells? */
+/* Can colour c still force mate, as far as the variant's table tells?
+ * Pieces in hand and at gates count: they may still come in. */
 bool rules_mating_potential(const Position *pos, int c);
+/* Is the game drawn for want of mating material? With materialDraw=both
+ * (Team-Mate) when neither side has mating potential; with
+ * materialDraw=dead (chess, Snake vs. Mongoose, Hannibal) only when no
+ * sequence of moves can mate: a bare king against a side without
+ * potential, or colour-bound pieces alone, all on one square colour. */
+bool rules_dead_material(const Position *pos);
 
 #endif

@@ -803,6 +803,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         goto fail;
     }
     v->gating = sp->gating;
+    v->material_dead = sp->material_dead;
     for (int f = 0; f < v->files; f++)
         if (!strchr(sp->gate_exclude, 'a' + f))
             v->gate_files |= (uint16_t)(1u << f);

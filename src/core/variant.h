@@ -112,6 +112,7 @@ typedef struct {
     int gating;
     char gate_exclude[17];
     char insufficient[128];
+    int material_dead;       /* materialDraw=dead: FIDE's dead position (rules_dead_material) */
     int nzones;
     ZoneMoves zone[16];
     int nsetups;             /* named start positions; startFen is the first */
@@ -164,6 +165,7 @@ typedef struct Variant {
     uint16_t gate_files; /* files a gate may stand behind */
 
     int ninsuf; /* the `insufficient` list, parsed */
+    int material_dead; /* the list is judged against a bare king (rules_dead_material) */
     MaterialRule insuf[16];
     char start_fen[320];
     int nsetups;

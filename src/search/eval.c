@@ -529,7 +529,7 @@ bool eval_dead_draw(const Eval *e, const Position *pos) {
         return false;
     if (pos->pcount[0] + pos->pcount[1] > 8)
         return false;
-    return !rules_mating_potential(pos, WHITE) && !rules_mating_potential(pos, BLACK);
+    return rules_dead_material(pos);
 }
 
 bool eval_has_pieces(const Eval *e, const Position *pos, int c) {

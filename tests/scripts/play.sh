@@ -130,6 +130,22 @@ run 'engine both\n' slangenspel --engine none --max-plies 2 --time 0.05
 has "engine command" '^A: engine, B: engine$'
 count "engine command: engine vs engine" 2 '\(engine\) plays'
 
+# ---- mating material (rules.md): pieces at a gate count; K+N v K+N plays on ----
+for f in '8k1/10/10/10/10/10/10/K9/1N8[Mb] w - - 0 60' '8k1/10/10/10/10/10/10/K9/2B7[Fc] w - - 0 60' \
+    '1n6k1/10/10/10/10/10/10/K9/1N8[Mb] w - - 0 60' '1n6k1/10/10/10/10/10/10/K9/1N8[mb] w - - 0 60'; do
+    run 'quit\n' hannibal --engine none --fen "$f"
+    hasnt "hannibal $f plays on" 'insufficient'
+done
+run 'b1c3\nquit\n' hannibal --engine none --fen '8k1/10/10/10/10/10/10/K9/1N8[Mb] w - - 0 60'
+has "hannibal: the gated Manticore comes in" '^White plays 60\. Nc3'
+hasnt "hannibal: no draw after gating" 'insufficient'
+run 'quit\n' snake-vs-mongoose --engine none --fen '8k1/10/10/10/5n4/10/3N6/10/10/K9 w - - 0 60'
+hasnt "snake-vs-mongoose K+N v K+N plays on" 'insufficient'
+run 'quit\n' chess --engine none --fen 'k7/8/8/8/8/8/8/K1B2n2 w - - 0 1'
+hasnt "chess K+B v K+N plays on" 'insufficient'
+run 'quit\n' chess --engine none --fen 'k7/8/8/8/8/8/3b4/K1B5 w - - 0 1'
+has "chess K+B v K+B on one colour is drawn" 'insufficient mating material'
+
 # ---- save and load (PGN) ----
 run "e4\ne5\nNf3\nsave $tmp/g.pgn\n" chess --engine none
 has "save" "^saved the game to $tmp/g.pgn \(PGN\)\.$"

@@ -122,6 +122,14 @@ for v in "${variants[@]}"; do
     hasnt "bad-$name" "$name: bad lines change nothing" '^Illegal'
 done
 
+# mating material (rules.md): K+N v K+N plays on; taking the last knight claims the draw
+printf 'protover 2\nvariant snake-vs-mongoose\nsetboard 8k1/10/10/10/4n5/10/3N6/10/10/K9 w - - 0 60\nforce\nusermove a0b0\nping 1\n' | xb kn
+hasnt kn "snake-vs-mongoose: K+N v K+N plays on, no claim" '^(1/2-1/2|Illegal)'
+printf 'protover 2\nvariant snake-vs-mongoose\nsetboard 8k1/10/10/10/4n5/10/3N6/10/10/K9 w - - 0 60\nforce\nusermove d3e5\nping 1\n' | xb knx
+has knx "snake-vs-mongoose: K+N v K claims the draw" '^1/2-1/2 \{Draw: insufficient mating material\}$'
+printf 'protover 2\nvariant hannibal\nsetboard 8k1/10/10/10/10/10/10/K9/1N8[Mb] w - - 0 60\nforce\nusermove b1c3m\nping 1\n' | xb gate
+hasnt gate "hannibal: a Manticore at a gate is material, no claim" '^(1/2-1/2|Illegal)'
+
 # setboard, in each variant's own FEN form (XBoard ranks on 10-rank boards)
 printf 'protover 2\nsetboard rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\nforce\nusermove g1f3\n' | xb sb1
 hasnt sb1 "normal: setboard" '^(Illegal|Error)'
@@ -165,6 +173,31 @@ printf 'protover 2\nvariant hannibal\nforce\nusermove MbFh\nusermove McFg\nuserm
     echo "FAIL hannibal: gating: $(count g1 '^Illegal') refusals"
 printf 'protover 2\nvariant hannibal\nforce\nusermove MbFh\nusermove McFg\nsetboard rn1bqkbenr/pppppppppp/10/10/10/10/10/PPPPPPPPPP/RNEBQKBENR[MbFhmcfg] w KQkq - 0 2\nsd 1\nusermove b1c3\nusermove b9c7\nforce\n' | xb g2
 hasnt g2 "hannibal: setboard with waiting pieces" '^(Illegal|Error)'
+
+# Hannibal set-up by option: the game starts after it; XBoard sees the
+# pieces in hand without files and the gate files in the castling field;
+# its setboard gets the files back; a bad value is refused and changes nothing
+printf 'protover 2\noption Hannibal set-up=MbFh mcfg\nvariant hannibal\nforce\nusermove b1c3m\nusermove c9e7m\n' | xb hs1
+has hs1 "hannibal set-up option: offered" '^feature option="Hannibal set-up -string move"'
+has hs1 "hannibal set-up option: XBoard's start position" \
+    '^setup \(.*\) 10x9\+8_seirawan rnebqkbenr/pppppppppp/10/10/10/10/10/PPPPPPPPPP/RNEBQKBENR\[MFmf\] w KQBHkqcg '
+hasnt hs1 "hannibal set-up option: gating moves accepted at once" '^(Illegal|Error)'
+printf 'protover 2\noption Hannibal set-up=MbFi mcfh\nvariant hannibal\nsetboard rnebqkbenr/pppppppppp/10/10/10/10/10/PPPPPPPPPP/RNEBQKBENR[FMfm] w KQBIkqch - 0 1\nforce\nusermove i1h3f\nusermove h9f7f\nusermove b1c3m\nusermove c9e7m\n' | xb hs2
+hasnt hs2 "hannibal set-up option: XBoard's setboard gets the gate files back" '^(Illegal|Error)'
+printf 'protover 2\noption Hannibal set-up=MfFh mcfg\noption Hannibal set-up=MbMb mcfg\noption Hannibal set-up=MbFh\noption Hannibal set-up=MbFh mcfg\nvariant hannibal\nusermove MbFh\n' | xb hs3
+[ "$(count hs3 '^Error \(.*\): option Hannibal set-up')" = 3 ] && has hs3 "hannibal set-up option: bad values refused, a good one kept" '^Illegal move.*MbFh' ||
+    { echo "FAIL hannibal set-up option: bad values: $(count hs3 '^Error') errors"; cat "$tmp/hs3" | grep -v '^feature\|^piece' | head; }
+printf 'protover 2\noption Hannibal set-up=random\nvariant hannibal\noption Hannibal set-up=move\nvariant hannibal\nusermove MbFh\n' | xb hs4
+has hs4 "hannibal set-up option: random starts after a set-up" '^setup .*\[MFmf\] w KQ[A-J]{2}kq[a-j]{2} '
+hasnt hs4 "hannibal set-up option: move restores the set-up move" '^(Illegal|Error)'
+
+# Hannibal one-square castling in XBoard's two-leg forms, both orders,
+# next to ours (king-to-rook) and the plain King step; the King's XBetza
+# tells XBoard about it
+printf 'protover 2\nvariant hannibal\nforce\nsetboard r4k3r/pppppppppp/10/10/10/10/10/PPPPPPPPPP/R4K3R[] w KQkq - 0 1\nusermove f1g1,j1f1\nusermove f9a9,a9e9\nundo\nundo\nusermove f1j1,j1g1\nusermove f9e9,a9f9\nundo\nundo\nusermove f1j1\nusermove f9e9\nusermove g1h1,j1i1\n' | xb hc1
+has hc1 "hannibal: XBoard's King can castle one square" '^piece K& KisO1$'
+[ "$(count hc1 '^Illegal')" = 1 ] && has hc1 "hannibal: two-leg castlings read, a two-leg non-castling refused" '^Illegal move .*: g1h1,j1i1$' ||
+    { echo "FAIL hannibal: two-leg castlings: $(count hc1 '^Illegal') refusals"; grep Illegal "$tmp/hc1" | head -3; }
 
 # XBoard promotes every pawn reaching the last rank; a Diamondback pawn on c8
 # stays a pawn, so the suffix is dropped there (and kept where it counts)

@@ -285,6 +285,40 @@ void test_movegen(void) {
                 "r3k4r/10/10/10/10/10/10/R6RK1 b kq - 1 1", __LINE__);
     check_after("janus", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", "e1b1",
                 "r3k4r/10/10/10/10/10/10/1KR6R b kq - 1 1", __LINE__);
+    /* Chess, Snake vs. Mongoose, Hannibal: FIDE's dead position (rules.md,
+     * "Insufficient material"). Drawn: bare kings, a lone knight or bishops
+     * on one colour against a bare king, bishops of both sides on one colour. */
+    static const struct {
+        const char *variant, *fen;
+        RulesOutcome want;
+    } dead[] = {
+        {"chess", "k7/8/8/8/8/8/8/K7 w - - 0 1", RULES_DRAW},
+        {"chess", "k7/8/8/8/8/8/8/K1B1B3 w - - 0 1", RULES_DRAW},   /* c1, e1: one colour */
+        {"chess", "k7/8/8/8/8/8/8/K1B2b2 w - - 0 1", RULES_ONGOING}, /* c1 v f1: two colours */
+        {"chess", "k7/8/8/8/8/8/3b4/K1B5 w - - 0 1", RULES_DRAW},    /* c1 v d2: one colour */
+        {"chess", "k7/8/8/8/8/8/8/K1B1B1b1 w - - 0 1", RULES_DRAW},
+        {"chess", "k7/8/8/8/8/8/8/K1B2n2 w - - 0 1", RULES_ONGOING}, /* K+B v K+N */
+        {"chess", "k7/8/8/8/8/8/8/K1N2n2 w - - 0 1", RULES_ONGOING}, /* K+N v K+N */
+        {"chess", "k7/8/8/8/8/8/8/K1N1N3 w - - 0 1", RULES_ONGOING}, /* K+N+N v K */
+        {"chess", "k7/8/8/8/8/8/8/K1B1b3 w - - 0 1", RULES_DRAW},
+        {"snake-vs-mongoose", "8k1/10/10/10/5n4/10/3N6/10/10/K9 w - - 0 60", RULES_ONGOING},
+        {"snake-vs-mongoose", "8k1/10/10/10/10/10/3N6/10/10/K9 w - - 0 60", RULES_DRAW},
+        /* Hannibal: pieces at a gate or in hand count (they can come in) */
+        {"hannibal", "8k1/10/10/10/10/10/10/K9/1N8[Mb] w - - 0 60", RULES_ONGOING},
+        {"hannibal", "8k1/10/10/10/10/10/10/K9/2B7[Fc] w - - 0 60", RULES_ONGOING},
+        {"hannibal", "1n6k1/10/10/10/10/10/10/K9/1N8[Mb] w - - 0 60", RULES_ONGOING},
+        {"hannibal", "1n6k1/10/10/10/10/10/10/K9/1N8[mb] w - - 0 60", RULES_ONGOING},
+        {"hannibal", "8k1/10/10/10/10/10/10/K9/1N8[] w - - 0 60", RULES_DRAW},
+        {"hannibal", "8k1/10/10/10/10/10/10/K9/1N8[M] w - - 0 60", RULES_ONGOING},
+        {"hannibal", "8k1/10/10/10/10/10/10/K9/2E7[] w - - 0 60", RULES_DRAW},
+        {"hannibal", "8k1/10/10/10/10/10/10/K9/2E7[Ec] w - - 0 60", RULES_DRAW},
+        {"hannibal", "8k1/10/10/10/10/10/10/K9/2E7[Ed] w - - 0 60", RULES_ONGOING},
+        {"hannibal", "8k1/10/10/10/10/10/10/K9/2E7[E] w - - 0 60", RULES_ONGOING},
+    };
+    for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++)
+        check_result(dead[i].variant, dead[i].fen, dead[i].want,
+                     dead[i].want == RULES_DRAW ? "insufficient mating material" : NULL,
+                     __LINE__);
 
     /* Threefold repetition: knights out and back twice. */
     if (load("chess", NULL, __LINE__)) {

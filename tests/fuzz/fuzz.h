@@ -1,0 +1,68 @@
+/* fuzz.h - shared helpers of the libFuzzer harnesses in tests/fuzz/.
+ *
+ * Each harness is one fuzz_NAME.c defining LLVMFuzzerTestOneInput; the
+ * input is turned into text (a NUL-terminated copy) or into lines. A
+ * property that fails calls fuzz_fail, which aborts with a message so
+ * libFuzzer keeps the input as a crash. Program output (the protocol
+ * front ends print to stdout) goes to /dev/null. */
+#ifndef FUZZ_H
+#define FUZZ_H
+
+#include <stdarg.h>
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define FUZZ_MAX_LINES 16
+#define FUZZ_MAX_LINE 1024
+
+/* A NUL-terminated copy of the input (malloc'd; NULs inside end it early). */
+static inline char *fuzz_text(const uint8_t *data, size_t size) {
+    char *t = malloc(size + 1);
+    if (!t)
+        abort();
+    memcpy(t, data, size);
+    t[size] = 0;
+    return t;
+}
+
+/* Splits text in place at new lines; returns the count (at most max). */
+static inline int fuzz_lines(char *text, char **line, int max) {
+    int n = 0;
+    for (char *p = text; *p && n < max;) {
+        size_t len = strcspn(p, "\r\n");
+        line[n++] = p;
+        if (!p[len])
+            break;
+        p[len] = 0;
+        p += len + 1;
+    }
+    return n;
+}
+
+static inline void fuzz_quiet(void) {
+    if (!freopen("/dev/null", "w", stdout))
+        abort();
+}
+
+__attribute__((format(printf, 1, 2), noreturn)) static inline void fuzz_fail(const char *fmt,
+                                                                              ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    fprintf(stderr, "fuzz property failed: ");
+    vfprintf(stderr, fmt, ap);
+    fprintf(stderr, "\n");
+    va_end(ap);
+    abort();
+}
+
+/* The game a harness plays, picked by one input byte. */
+static const char *const fuzz_games[] = {"chess",    "snake-vs-mongoose", "team-mate",
+                                         "diamondback", "hannibal",       "slangenspel",
+                                         "slangenspel-a", "slangenspel-b", "slangenspel-ab"};
+#define FUZZ_NGAMES (sizeof fuzz_games / sizeof fuzz_games[0])
+
+#endif

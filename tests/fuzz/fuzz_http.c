@@ -1,0 +1,78 @@
+/* fuzz_http.c - the JSON API's request handling (web_api_handle, below the
+ * HTTP layer), on a data folder of its own. Input: up to 8 lines, each
+ * "METHOD PATH [BODY]"; '@' in PATH stands for the id of the game the last
+ * request made. Every game is deleted after each input. Property: every
+ * reply is a status 200-599 with a body, JSON where it says so. */
+#include <stdbool.h>
+#include <unistd.h>
+
+#include "front/web.h"
+#include "fuzz.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static void delete_all(void) {
+    cJSON *list = web_games_list();
+    const cJSON *g;
+    cJSON_ArrayForEach(g, list) {
+        const cJSON *id = cJSON_GetObjectItemCaseSensitive(g, "id");
+        WebError e;
+        if (cJSON_IsString(id))
+            web_game_delete(id->valuestring, &e);
+    }
+    cJSON_Delete(list);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
+    static bool open;
+    if (!open) {
+        char dir[] = "/tmp/menagerie-fuzz-XXXXXX", err[200];
+        if (!mkdtemp(dir) || !web_games_open(dir, err, sizeof err))
+            fuzz_fail("cannot open a data folder: %s", dir);
+        open = true;
+    }
+    if (size > 16384)
+        return 0;
+    char *text = fuzz_text(data, size), *line[8];
+    int n = fuzz_lines(text, line, 8);
+    char id[WEB_ID_LEN] = "000000000000";
+    for (int i = 0; i < n; i++) {
+        char method[16] = "", path[600] = "";
+        size_t m = strcspn(line[i], " ");
+        if (m == 0 || m >= sizeof method)
+            continue;
+        memcpy(method, line[i], m);
+        const char *p = line[i] + m + (line[i][m] == ' ');
+        size_t k = 0;
+        for (; *p && *p != ' ' && k + WEB_ID_LEN < sizeof path; p++) {
+            if (*p == '@') {
+                memcpy(path + k, id, WEB_ID_LEN - 1);
+                k += WEB_ID_LEN - 1;
+            } else {
+                path[k++] = *p;
+            }
+        }
+        path[k] = 0;
+        const char *body = *p == ' ' ? p + 1 : p;
+        WebReply out;
+        memset(&out, 0, sizeof out);
+        web_api_handle(method, path, body, strlen(body), &out);
+        if (out.status < 200 || out.status > 599 || (!out.body && out.len))
+            fuzz_fail("%s %s: status %d", method, path, out.status);
+        if (out.type && strstr(out.type, "json")) {
+            cJSON *j = cJSON_ParseWithLength(out.body, out.len);
+            if (!j)
+                fuzz_fail("%s %s: status %d, body not JSON: %.*s", method, path, out.status,
+                          (int)out.len, out.body);
+            const cJSON *jid = cJSON_GetObjectItemCaseSensitive(j, "id");
+            if (out.status == 201 && cJSON_IsString(jid) &&
+                strlen(jid->valuestring) == WEB_ID_LEN - 1)
+                memcpy(id, jid->valuestring, WEB_ID_LEN);
+            cJSON_Delete(j);
+        }
+        free(out.body);
+    }
+    delete_all();
+    free(text);
+    return 0;
+}

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# Runs every libFuzzer harness (build/fuzz/fuzz/fuzz_*, from `make fuzzers`)
+# for FUZZ_S seconds each (default 180), two at a time at most. Each starts
+# from the committed corpus tests/fuzz/corpus/NAME (seeds from the project's
+# test data, and every input that ever crashed or hung); new inputs go to
+# build/fuzz/corpus/NAME, crashes to build/fuzz/crashes/. Prints one line per
+# harness: "ok fuzz NAME: N inputs in S s" or "FAIL fuzz NAME: ..." with the
+# input to add to the corpus once fixed.
+set -u
+cd "$(dirname "$0")/../.."
+S=${FUZZ_S:-180}
+bin=build/fuzz/fuzz
+out=build/fuzz
+mkdir -p "$out/corpus" "$out/crashes" "$out/logs"
+if ! ls "$bin"/fuzz_* > /dev/null 2>&1; then
+    echo "FAIL fuzz: no harnesses in $bin (run make fuzzers)"
+    exit 1
+fi
+
+one() { # one NAME: runs a harness, prints its line
+    local name=$1 log=$out/logs/$1.log
+    mkdir -p "$out/corpus/$name" "tests/fuzz/corpus/$name"
+    # -timeout: an input taking longer is a hang; -rss_limit_mb: memory
+    nice -n 10 "$bin/$name" -max_total_time="$S" -timeout=20 -rss_limit_mb=2560 \
+        -max_len=8192 -print_final_stats=1 -artifact_prefix="$out/crashes/$name-" \
+        "$out/corpus/$name" "tests/fuzz/corpus/$name" > "$log" 2>&1
+    local rc=$? runs
+    runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+    if [ $rc -eq 0 ]; then
+        echo "ok fuzz $name: ${runs:-?} inputs in $S s"
+    else
+        local art
+        art=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | cut -d' ' -f5)
+        echo "FAIL fuzz $name: exit $rc after ${runs:-?} inputs; input $art; log $log"
+        grep -m 3 -E 'ERROR|fuzz property failed|runtime error|deadly signal|timeout' "$log" | sed 's/^/    /'
+    fi
+}
+
+names=()
+for f in "$bin"/fuzz_*; do names+=("$(basename "$f")"); done
+for ((i = 0; i < ${#names[@]}; i += 2)); do
+    one "${names[i]}" > "$out/logs/${names[i]}.line" &
+    if [ $((i + 1)) -lt ${#names[@]} ]; then
+        one "${names[i + 1]}" > "$out/logs/${names[i + 1]}.line" &
+    fi
+    wait
+    cat "$out/logs/${names[i]}.line"
+    if [ $((i + 1)) -lt ${#names[@]} ]; then cat "$out/logs/${names[i + 1]}.line"; fi
+done
+! grep -q '^FAIL' "$out"/logs/*.line
