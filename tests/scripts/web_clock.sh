@@ -6,31 +6,8 @@
 set -u
 cd "$(dirname "$0")/../.."
 BIN=${MENAGERIE:-./menagerie}
-command -v node > /dev/null 2>&1 || { [ "$(id -u)" -eq 0 ] && DEBIAN_FRONTEND=noninteractive apt-get update -qq > /dev/null &&
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs > /dev/null; }
-command -v node > /dev/null 2>&1 || { echo "FAIL web clock: node is missing (apt-get install nodejs)"; exit 1; }
-T=$(mktemp -d)
-PID=
-trap 'if [ -n "$PID" ]; then kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; fi; rm -rf "$T"' EXIT
-check() { if [ "$2" -eq 0 ]; then echo "ok $1"; else echo "FAIL $1${3:+: $3}"; fi; }
-start_server() {
-    "$BIN" serve --port 0 --data "$T/data" > "$T/out" 2> "$T/err" &
-    PID=$!
-    PORT=
-    for _ in $(seq 100); do
-        PORT=$(grep -o '127\.0\.0\.1:[0-9]*' "$T/out" 2>/dev/null | head -1 | cut -d: -f2)
-        [ -n "$PORT" ] && break
-        sleep 0.1
-    done
-    B=http://127.0.0.1:$PORT
-    : > "$T/out"
-}
-stop_server() { kill -TERM "$PID"; RC=0; wait "$PID" || RC=$?; PID=; }
-post() { curl -s -o "$T/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' -d "$2" "$B$1"; }
-get() { curl -s -o "$T/body" -w '%{http_code}' "$B$1"; }
-js() { node -e "const d=JSON.parse(require('fs').readFileSync('$T/body','utf8')); $1"; }
+. tests/web/server.sh
 start_server
-[ -n "$PORT" ] || { echo "FAIL web clock: the server did not start"; exit 1; }
 
 post /api/games '{"variant":"chess","players":["human","human"],"clock_ms":20000,"inc_ms":500}' > /dev/null
 ID=$(js "console.log(d.id)")

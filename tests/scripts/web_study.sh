@@ -1,22 +1,13 @@
 #!/usr/bin/env bash
-# The teaching and review routes of `menagerie serve` (piece diagrams from the move
-# tables, every position of a game) and the terminal game's `rules` command. Expected
-# piece reaches are counted by hand from the rulings, not taken from the program.
-# Prints one "ok ..." or "FAIL ..." line per check. Uses node to read JSON replies.
+# The teaching and study routes of `menagerie serve` (piece diagrams from the move
+# tables, the board editor's position check, every position of a game, analyses) and
+# the terminal game's `rules` command. Expected piece reaches are counted by hand from
+# the rulings, not taken from the program. Prints one "ok ..." or "FAIL ..." line per
+# check. Uses node to read JSON replies (tests/web/server.sh).
 set -u
 cd "$(dirname "$0")/../.."
 BIN=${MENAGERIE:-./menagerie}
-if ! command -v node > /dev/null 2>&1; then
-    if [ "$(id -u)" -eq 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq > /dev/null &&
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs > /dev/null
-    fi
-    command -v node > /dev/null 2>&1 || { echo "FAIL web study: node is missing (apt-get install nodejs)"; exit 1; }
-fi
-T=$(mktemp -d)
-PID=
-trap 'if [ -n "$PID" ]; then kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; fi; rm -rf "$T"' EXIT
-check() { if [ "$2" -eq 0 ]; then echo "ok $1"; else echo "FAIL $1${3:+: $3}"; fi; }
+. tests/web/server.sh
 
 # ---- the terminal game's rules command: the same text, for every game ----
 for g in chess:Castling snake-vs-mongoose:Mongoose team-mate:64-move diamondback:corner \
@@ -30,18 +21,7 @@ out=$(printf 'rules\nquit\n' | "$BIN" play chess --white human --black human --a
 check "play: rules text wrapped, headings without #" $?
 
 # ---- the server ----
-"$BIN" serve --port 0 --data "$T/data" > "$T/out" 2> "$T/err" &
-PID=$!
-PORT=
-for _ in $(seq 100); do
-    PORT=$(grep -o '127\.0\.0\.1:[0-9]*' "$T/out" 2>/dev/null | head -1 | cut -d: -f2)
-    [ -n "$PORT" ] && break
-    sleep 0.1
-done
-[ -n "$PORT" ] || { echo "FAIL web study: the server did not start"; exit 1; }
-B=http://127.0.0.1:$PORT
-post() { curl -s -o "$T/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' -d "$2" "$B$1"; }
-js() { node -e "const d=JSON.parse(require('fs').readFileSync('$T/body','utf8')); $1"; }
+start_server
 
 # diagram VARIANT LETTER SIDE SQUARE EXPECTED: EXPECTED lists "sq:m|c|mc" sorted by square
 diagram() {
@@ -94,7 +74,7 @@ post /api/games '{"variant":"chess","players":["human","human"]}' > /dev/null
 ID=$(js "console.log(d.id)")
 post "/api/games/$ID/move" '{"move":"e2e4"}' > /dev/null
 post "/api/games/$ID/move" '{"move":"e5"}' > /dev/null
-code=$(curl -s -o "$T/body" -w '%{http_code}' "$B/api/games/$ID/positions")
+code=$(get "/api/games/$ID/positions")
 js "process.exit(d.length===3 && d[0].last===null && /^rnbqkbnr\/pppppppp\/8/.test(d[0].position) && d[1].last.from===12 && d[1].last.to===28 && d[1].board.squares[28]==='P' && d[2].side===0 ? 0 : 1)"
 check "positions: start and every move of a chess game" $? "$code"
 post /api/games '{"variant":"hannibal","players":["human","human"]}' > /dev/null
@@ -147,8 +127,5 @@ for g in $ID $HID $MID; do post "/api/games/$g/analysis" '{"movetime_ms":20000}'
 code=$(curl -s -o /dev/null -w '%{http_code}' "$B/rules/team-mate.txt")
 check "rules texts served to the page" "$([ "$code" = 200 ] && echo 0 || echo 1)"
 
-kill -TERM "$PID"
-rc=0
-wait "$PID" || rc=$?
-PID=
-check "server stopped cleanly" "$rc"
+stop_server
+check "server stopped cleanly" "$RC"
