@@ -604,6 +604,12 @@ try {
           await tp.evaluate(() => window.scrollTo(0, 0));
         }
         await tp.screenshot({ path: path.join(shotDir, `${name}-full.png`), fullPage: true });
+        // a saved game opened from the list (below the board) comes with its board in view
+        await tp.locator('#game-list li').last().click();
+        await tp.waitForFunction(() => location.hash.length > 1);
+        await tp.waitForTimeout(300);
+        const top = await tp.evaluate(() => document.querySelector('#board-wrap').getBoundingClientRect().top);
+        expect(top >= 0 && top < h / 2, `a resumed game's board starts at ${top}`);
       } finally {
         await tp.close();
       }
