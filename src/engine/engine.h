@@ -265,5 +265,8 @@ typedef struct {
  * destinations written (at most max), or -1 with a reason in err. */
 int engine_piece_reach(const char *variant, char letter, Side side, int sq, PieceReach *out,
                        int max, char *err, size_t errlen);
+/* Whether SIDE still has mating material by the game's rules (engine/material.c):
+ * a flag fall is a draw when the other side has none. Always true for the mancala. */
+bool engine_can_mate(const Game *g, Side side);
 
 #endif
