@@ -106,6 +106,8 @@ void engine_free(Game *g);
  * replaying moves; the searcher's tables are not copied. NULL only when
  * memory runs out. */
 Game *engine_copy(const Game *g);
+/* Forget what earlier searches of g learnt (hash table, histories): a new game. */
+void engine_clear(Game *g);
 /* Start FEN of VARIANT for a named set-up (Diamondback: where the Queens
  * stand, e.g. "b1g8"); setup NULL picks one at random. Returns 0 or -1. */
 int engine_start_fen(const char *variant, const char *setup, char *fen, size_t len, char *err,
@@ -213,6 +215,9 @@ bool engine_search_collect(EngineSearch *s, EngineResult *out);
 bool engine_search_wait(EngineSearch *s, EngineResult *out);
 /* Stops and joins the running search and drops its result. */
 void engine_search_abort(EngineSearch *s);
+/* A new game: ends a running search and forgets what searches learnt
+ * (hash table, histories). */
+void engine_search_clear(EngineSearch *s);
 /* A descriptor that becomes readable when a search ends (for poll()); it
  * stays readable until the result is collected. */
 int engine_search_fd(const EngineSearch *s);
