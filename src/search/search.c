@@ -242,9 +242,12 @@ static void cont_add(Thread *t, int ply, Move m, int bonus) {
             history_add(&t->stack[ply - k].cont[slot], bonus);
 }
 
+/* The continuation history row of piece's move m (NULL without a table). */
 static inline int16_t *cont_row(Thread *t, int piece, Move m) {
-    return t->cont ? t->cont + (size_t)search_cont_slot(t->pos.v, (Piece)piece, move_to(m)) * (size_t)t->cont_n
-                   : NULL;
+    if (!t->cont)
+        return NULL;
+    size_t slot = (size_t)search_cont_slot(t->pos.v, (Piece)piece, move_to(m));
+    return t->cont + slot * (size_t)t->cont_n;
 }
 
 static void update_quiet_stats(Thread *t, int ply, Move best, const Move *quiets, int nq,
