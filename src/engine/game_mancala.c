@@ -342,6 +342,12 @@ static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, 
     return true;
 }
 
+static void mancala_clear(void *st) {
+    MancalaGame *g = st;
+    if (g->search)
+        msearch_clear(g->search);
+}
+
 const GameOps game_mancala_ops = {
     .names = mancala_names,
     .titles = mancala_titles,
@@ -349,6 +355,7 @@ const GameOps game_mancala_ops = {
     .destroy = mg_destroy,
     .copy = mg_copy,
     .assign = mg_assign,
+    .clear = mancala_clear,
     .perft = mg_perft,
     .divide = mg_divide,
     .legal_moves = mg_legal_moves,

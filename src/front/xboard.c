@@ -774,6 +774,7 @@ static void reset_tc(Xb *x) {
 static void cmd_new(Xb *x, Args *a) {
     char err[ENGINE_ERR_LEN];
     stop_all(x);
+    engine_search_clear(proto_search_engine(x->search));
     if (!set_game(x, find_variant("normal"), NULL, err, sizeof err)) {
         xb_error(err, a->line);
         return;
