@@ -6,6 +6,7 @@
 #   make bench    performance figures (perft and search) against peers
 #   make fuzz     builds the libFuzzer harnesses (tests/fuzz/) and runs each for
 #                 FUZZ_S seconds (default 180)
+#   make install / uninstall   see "Installing" below (PREFIX, DESTDIR)
 # CFG selects the build: release (default), san, fuzz (clang, coverage for
 # libFuzzer plus ASan+UBSan), or any other name for an optimised build of its
 # own (objects in build/$(CFG)).
@@ -38,19 +39,20 @@ ifeq ($(CC),gcc)
   WARN += -Wno-format-truncation
 endif
 
-CFLAGS_ALL := $(BASEFLAGS) $(WARN) $(OPT) $(CFLAGS)
+CFLAGS_ALL := $(BASEFLAGS) $(WARN) $(OPT) $(CPPFLAGS) $(CFLAGS)
 LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd libcjson 2>/dev/null)
 
 SRC := $(wildcard src/*/*.c)
 MAIN := src/front/main.c
 LIBSRC := $(filter-out $(MAIN),$(SRC))
-GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/www_files.c
+GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/www_files.c $(BUILD)/gen/builtin_openings.c
 OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRC)) $(BUILD)/gen/builtin_variants.o \
-       $(BUILD)/gen/www_files.o
+       $(BUILD)/gen/www_files.o $(BUILD)/gen/builtin_openings.o
 WWWFILES := $(sort $(shell find www -type f 2>/dev/null))
 TESTSRC := $(wildcard tests/unit/*.c)
 TESTOBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 VARFILES := $(sort $(wildcard src/variants/*.var))
+OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
 FUZZ_S ?= 180
 
 .PHONY: all run test bench deps clean format san fuzz fuzzers
@@ -60,10 +62,10 @@ menagerie: $(BUILD)/menagerie
 	@cp $< $@
 
 $(BUILD)/menagerie: $(OBJ) $(BUILD)/front/main.o
-	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/unit_tests: $(OBJ) $(TESTOBJ)
-	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)
@@ -86,6 +88,11 @@ $(BUILD)/tools/embed: tools/embed.c
 $(BUILD)/gen/builtin_variants.c: $(BUILD)/tools/embed $(VARFILES)
 	@mkdir -p $(dir $@)
 	$(BUILD)/tools/embed builtin_variants src/variants/ $(VARFILES) > $@
+
+# Opening sets of the match tool (made by `menagerie openings`).
+$(BUILD)/gen/builtin_openings.c: $(BUILD)/tools/embed $(OPENFILES)
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed builtin_openings src/variants/openings/ $(OPENFILES) > $@
 
 # The web page (www/) is served from the binary too.
 $(BUILD)/gen/www_files.c: $(BUILD)/tools/embed $(WWWFILES)
@@ -124,5 +131,39 @@ format:
 
 clean:
 	rm -rf build menagerie
+
+# --- Installing -------------------------------------------------------------
+# `make install PREFIX=/usr DESTDIR=/tmp/pkg`: the binary and its manual page
+# in the games sections, the documentation, and XBoard's engine registration
+# (an .eng plugin file and a logo, found by XBoard's -autoInstall). The
+# version has one source: the first line of debian/changelog.
+VERSION := $(shell sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' debian/changelog)
+PREFIX ?= /usr/local
+BINDIR ?= $(PREFIX)/games
+MANDIR ?= $(PREFIX)/share/man
+DOCDIR ?= $(PREFIX)/share/doc/menagerie
+PLUGINDIR ?= $(PREFIX)/share/games/plugins
+INSTALL ?= install
+
+$(BUILD)/front/main.o: CFLAGS_ALL += -DMENAGERIE_VERSION='"$(VERSION)"'
+$(BUILD)/front/main.o: debian/changelog
+
+.PHONY: install uninstall
+install: menagerie
+	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(DOCDIR) \
+	    $(DESTDIR)$(PLUGINDIR)/xboard $(DESTDIR)$(PLUGINDIR)/logos
+	$(INSTALL) -m 755 menagerie $(DESTDIR)$(BINDIR)/menagerie
+	sed 's/@VERSION@/$(VERSION)/' docs/menagerie.6 | gzip -9n > $(DESTDIR)$(MANDIR)/man6/menagerie.6.gz
+	$(INSTALL) -m 644 README.md docs/web.md $(DESTDIR)$(DOCDIR)
+	{ echo '# Menagerie: rules summary'; echo; awk '/^## /{p = /^## (Rules|Variant def)/} p' \
+	    README.md; } > $(DESTDIR)$(DOCDIR)/rules.md
+	sed 's|@BINDIR@|$(BINDIR)|' dist/menagerie.eng > $(DESTDIR)$(PLUGINDIR)/xboard/menagerie.eng
+	$(INSTALL) -m 644 dist/menagerie.png $(DESTDIR)$(PLUGINDIR)/logos/menagerie.png
+
+uninstall:
+	rm -f $(DESTDIR)$(BINDIR)/menagerie $(DESTDIR)$(MANDIR)/man6/menagerie.6.gz \
+	    $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/rules.md $(DESTDIR)$(DOCDIR)/web.md \
+	    $(DESTDIR)$(PLUGINDIR)/xboard/menagerie.eng $(DESTDIR)$(PLUGINDIR)/logos/menagerie.png
+	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 -include $(OBJ:.o=.d) $(TESTOBJ:.o=.d) $(BUILD)/front/main.d

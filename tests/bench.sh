@@ -43,6 +43,36 @@ echo "hannibal after set-up, depth 5: $n leaves in $s s = $r M leaves/s"
 read -r n s r <<< "$(perft_rate slangenspel 7)"
 echo "slangenspel start, depth 7: $n leaves in $s s = $r M leaves/s"
 
+# The classic variants against Fairy-Stockfish on their start positions:
+# the median rate of three runs each.
+median3() { tr ' ' '\n' | sort -g | sed -n 2p; }
+fsf_rate() {
+    local t0 t1 n
+    t0=$(now)
+    n=$(printf 'uci\nsetoption name UCI_Variant value %s\nposition startpos\ngo perft %s\nquit\n' \
+        "$1" "$2" | "$fsf" 2>/dev/null | awk '/Nodes searched/ { print $3 }')
+    t1=$(now)
+    echo "$n $(rate "$n" "$t0" "$t1")"
+}
+echo "== perft of the classic variants, start position (median of 3 runs, M leaves/s)"
+for v in "capablanca 5" "gothic 5" "embassy 5" "janus 5" "knightmate 6" "shatranj 6" "courier 5"; do
+    ours="" theirs="" fn=""
+    for _ in 1 2 3; do
+        read -r n s r <<< "$(perft_rate $v)"
+        ours+="$r "
+        [ -n "$fsf" ] && { read -r fn fr <<< "$(fsf_rate $v)"; theirs+="$fr "; }
+    done
+    o=$(echo $ours | median3)
+    if [ -n "$fsf" ]; then
+        t=$(echo $theirs | median3)
+        [ "$fn" = "$n" ] && same="same count" || same="COUNTS DIFFER: $fn"
+        echo "${v% *} depth ${v#* }: $n leaves; menagerie $o, fairy-stockfish $t," \
+            "ratio $(awk -v a="$o" -v b="$t" 'BEGIN { printf "%.2f", a / b }') ($same)"
+    else
+        echo "${v% *} depth ${v#* }: $n leaves; menagerie $o"
+    fi
+done
+
 echo "== search (chess variants)"
 "$bin" bench 2>&1 | tail -n 3
 echo "== Slangenspel search and endgame solving"

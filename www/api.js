@@ -35,4 +35,13 @@ export const api = {
   options: (id, opts) => call('POST', `/api/games/${id}/options`, opts),
   remove: (id) => call('DELETE', `/api/games/${id}`),
   exportUrl: (id) => `/api/games/${id}/export`,
+  exportText: async (id) => {
+    const r = await fetch(`/api/games/${id}/export`);
+    if (!r.ok) throw new Error(`the server answered ${r.status}`);
+    return r.text();
+  },
+  importGame: (pgn, opts) => call('POST', '/api/import', { pgn, ...opts }),
+  positions: (id) => call('GET', `/api/games/${id}/positions`),
+  checkPosition: (variant, fen) => call('POST', '/api/position', { variant, fen }),
+  diagram: (variant, piece, side, square) => call('POST', '/api/diagram', { variant, piece, side, square }),
 };

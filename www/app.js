@@ -5,6 +5,9 @@ import { api } from './api.js';
 import { ChessBoard } from './chessboard.js';
 import { SnakeBoard } from './mancala.js';
 import { loadPieces, pieceIcon } from './pieces.js';
+import { playSound, setSound, soundOn } from './sound.js';
+import { BoardEditor } from './editor.js';
+import { RulesDialog } from './teach.js';
 
 const $ = (id) => document.getElementById(id);
 
@@ -35,8 +38,11 @@ const app = {
   goAsked: -1,     // version at which the page last asked the engine to move
   busy: false,
   bannerClosed: null,
+  review: null,    // {ply, list}: looking at an earlier position
+  positions: null, // {id, version, list}: every position of the open game (GET positions)
+  drawOffer: null, // the side offering a draw to the other person at this screen
 };
-let chessBoard, snakeBoard;
+let chessBoard, snakeBoard, rules, editor;
 
 function variant(name) { return app.variants.find((v) => v.name === name); }
 function isMancala(st) { return st && st.kind === 'mancala'; }
@@ -140,14 +146,21 @@ function renderOptions() {
   }
 }
 
+function pickedVariant() {
+  return app.pick === 'slangenspel' ? $('opt-slang').value : app.pick;
+}
+
+function seatPlayers() {
+  const seat = document.querySelector('input[name=seat]:checked').value;
+  return { first: ['human', 'engine'], second: ['engine', 'human'], both: ['human', 'human'], none: ['engine', 'engine'] }[seat];
+}
+
 function readNewGame() {
-  let name = app.pick;
+  const name = pickedVariant();
   const body = {};
-  if (name === 'slangenspel') name = $('opt-slang').value;
   body.variant = name;
   if (name === 'diamondback') body.setup = $('opt-setup').value;
-  const seat = document.querySelector('input[name=seat]:checked').value;
-  body.players = { first: ['human', 'engine'], second: ['engine', 'human'], both: ['human', 'human'], none: ['engine', 'engine'] }[seat];
+  body.players = seatPlayers();
   body.level = Number($('level').value);
   body.movetime_ms = Number($('movetime').value);
   if (name === 'hannibal') {
@@ -165,10 +178,12 @@ function readNewGame() {
   return body;
 }
 
-async function startGame() {
+// starts a game from BODY (else the new-game card), or by calling MAKE; errors go to
+// the new-game card, or are thrown when MAKE is given
+async function startGame(body, make) {
   $('new-error').hidden = true;
   try {
-    const st = await api.create(readNewGame());
+    const st = make ? await make() : await api.create(body || readNewGame());
     app.flipped = st.players[0] === 'engine' && st.players[1] === 'human';
     app.flipFor = st.id;
     app.bannerClosed = null;
@@ -176,9 +191,56 @@ async function startGame() {
     await show(st);
     refreshList();
   } catch (e) {
+    if (make) throw e;
     $('new-error').textContent = e.message;
     $('new-error').hidden = false;
   }
+}
+
+// ---- positions in and out ----
+
+// a pasted PGN (or Slangenspel record) is imported; anything else is a FEN (or a
+// Slangenspel position text) of the game chosen above
+async function openPasted() {
+  const text = $('paste-text').value.trim();
+  const err = $('paste-error');
+  err.hidden = true;
+  if (!text) return;
+  const opts = { players: seatPlayers(), level: Number($('level').value), movetime_ms: Number($('movetime').value) };
+  try {
+    const pgn = /^\[/.test(text) || /^1\.\s/.test(text);
+    await startGame(null, pgn ? () => api.importGame(text, opts) : () => api.create({ variant: pickedVariant(), fen: text, ...opts }));
+  } catch (e) {
+    err.textContent = e.message;
+    err.hidden = false;
+  }
+}
+
+// the editor starts from the open game's position, else from the chosen game's start
+async function openEditor() {
+  const st = app.game;
+  const err = $('paste-error');
+  err.hidden = true;
+  const opened = st && !isMancala(st) ? await editor.open(st.variant, st.position) : await editor.open(pickedVariant());
+  if (!opened) {
+    err.textContent = 'The board editor sets up chess games; for Slangenspel paste a position text above.';
+    err.hidden = false;
+  }
+}
+
+async function copyText(text, what) {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    const t = document.createElement('textarea');
+    t.value = text;
+    document.body.appendChild(t);
+    t.select();
+    document.execCommand('copy');
+    t.remove();
+  }
+  say(`${what} copied to the clipboard.`);
+  $('action-msg').dataset.copied = text;
 }
 
 // ---- saved games ----
@@ -243,6 +305,8 @@ async function refreshList() {
 
 function closeGame() {
   app.game = null;
+  app.review = null;
+  document.body.classList.remove('playing');
   clearTimeout(app.pollTimer);
   $('board').hidden = true;
   $('board-bar').hidden = true;
@@ -269,7 +333,15 @@ async function show(st) {
     app.bannerClosed = null;
   }
   if (first) await loadPieces(st.pieces.map((p) => p.name));
+  const before = app.game;
   app.game = st;
+  if (first) { app.review = null; app.drawOffer = null; }
+  else if (before.history.length !== st.history.length) app.drawOffer = null;
+  if (!first && st.history.length > before.history.length) moveSound(st);
+  if ((app.review || st.gating) && changed) {
+    try { await loadPositions(); } catch { /* the review keeps its list */ }
+  }
+  document.body.classList.add('playing');
   $('welcome').hidden = true;
   $('board').hidden = false;
   $('board-bar').hidden = false;
@@ -278,12 +350,110 @@ async function show(st) {
   if (changed) renderBoard();
   renderPanel();
   for (const li of $('game-list').children) li.classList.toggle('on', li.dataset.id === st.id);
+  // a game opened from the list or an address: bring the board into view
+  if (first) {
+    const top = $('board-wrap').getBoundingClientRect().top;
+    if (top < 0 || top > window.innerHeight * 0.5) $('board-wrap').scrollIntoView({ block: 'start' });
+  }
   schedule();
 }
 
-function renderBoard() {
+function moveSound(st) {
+  const last = st.history[st.history.length - 1];
+  if (st.result.over) playSound('end');
+  else if (st.board && st.board.check) playSound('check');
+  else playSound(last && /x/.test(last.san) ? 'capture' : 'move');
+}
+
+// ---- review: every position of the game, from the server ----
+
+async function loadPositions() {
   const st = app.game;
-  const opts = { flipped: app.flipped, interactive: humanToMove(st) };
+  if (!st) return null;
+  if (app.positions && app.positions.id === st.id && app.positions.version === st.version) return app.positions.list;
+  const list = await api.positions(st.id);
+  if (app.game && app.game.id === st.id) app.positions = { id: st.id, version: st.version, list };
+  return list;
+}
+
+// the position after PLY half-moves as a game state the boards can draw
+function reviewState(st, list, ply) {
+  const pos = list[ply];
+  const view = { ...st, side: pos.side, moves: [], last: pos.last, position: pos.position,
+    result: ply === list.length - 1 ? st.result : { over: false, score: '*', winner: null, reason: '' } };
+  if (isMancala(st)) {
+    view.mancala = parseMancala(st.variant, pos.position);
+    view.mancala.before = ply > 0 ? parseMancala(st.variant, list[ply - 1].position) : null;
+  } else {
+    view.board = pos.board;
+  }
+  return view;
+}
+
+// Slangenspel position text: holes, stores, side, then variant A's used store moves
+function parseMancala(variant, text) {
+  const f = text.trim().split(/\s+/);
+  const m = { holes: f[0].split('/').map(Number), stores: [Number(f[1]), Number(f[2])], side: f[3] === 'b' ? 1 : 0 };
+  if (/^slangenspel-a/.test(variant)) m.used = [Number(f[4]) || 0, Number(f[5]) || 0];
+  return m;
+}
+
+async function reviewTo(ply) {
+  const st = app.game;
+  if (!st) return;
+  let list;
+  try {
+    list = await loadPositions();
+  } catch (e) {
+    say(e.message, true);
+    return;
+  }
+  if (!list || !app.game || app.game.id !== st.id) return;
+  ply = Math.max(0, Math.min(ply, list.length - 1));
+  app.review = ply === list.length - 1 ? null : { ply, list };
+  renderBoard();
+  renderMoves();
+  renderReviewBar();
+}
+
+function viewedPly() {
+  return app.review ? app.review.ply : app.game ? app.game.history.length : 0;
+}
+
+function renderReviewBar() {
+  const r = app.review;
+  $('review-bar').hidden = !r;
+  $('hint').hidden = !!r;
+  $('board').classList.toggle('reviewing', !!r);
+  if (r) {
+    const st = app.game;
+    const h = st.history[r.ply - 1];
+    $('review-where').textContent = r.ply === 0 ? 'Start position' : `After ${moveLabel(st, r.ply - 1)} ${h ? h.san : ''}`;
+  }
+  const n = app.game ? app.game.history.length : 0;
+  const at = viewedPly();
+  $('nav-first').disabled = $('nav-prev').disabled = at === 0;
+  $('nav-next').disabled = $('nav-last').disabled = at >= n;
+}
+
+// "12." or "12..." for the move at history index I
+function moveLabel(st, i) {
+  const { number, offset } = numbering(st);
+  const k = i + offset;
+  return `${number + Math.floor(k / 2)}${k % 2 ? '\u2026' : '.'}`;
+}
+
+// the start position's move number and whether the second player moved first
+function numbering(st) {
+  const parts = st.initial.split(' ');
+  if (isMancala(st)) return { number: 1, offset: parts[3] === 'b' ? 1 : 0 };
+  return { number: Number(parts[5]) || 1, offset: parts[1] === 'b' ? 1 : 0 };
+}
+
+function renderBoard() {
+  const live = app.game;
+  const st = app.review ? reviewState(live, app.review.list, app.review.ply) : live;
+  const opts = { flipped: app.flipped, interactive: !app.review && humanToMove(live) };
   $('chooser').hidden = true;
   if (isMancala(st)) {
     snakeBoard.render(st, opts);
@@ -294,8 +464,10 @@ function renderBoard() {
   }
   $('board').dataset.variant = st.variant;
   $('board').dataset.version = st.version;
+  $('board').dataset.ply = viewedPly();
   renderHint();
   renderBanner();
+  renderReviewBar();
 }
 
 function renderHint() {
@@ -368,12 +540,32 @@ function renderBanner() {
   big.textContent = resultHeadline(st);
   const why = document.createElement('div');
   why.className = 'why';
-  why.textContent = `${cap(st.result.reason)} \u00b7 ${st.result.score}`;
+  const score = document.createElement('span');
+  score.className = 'score';
+  score.textContent = st.result.score;
+  why.append(`${cap(st.result.reason)} \u00b7 `, score);
   const close = document.createElement('button');
   close.textContent = 'Look at the board';
   close.addEventListener('click', () => { app.bannerClosed = `${st.id}:${st.version}`; b.hidden = true; });
-  b.append(big, why, close);
+  const again = document.createElement('button');
+  again.className = 'primary';
+  again.id = 'btn-rematch';
+  again.textContent = 'Rematch';
+  again.title = 'The same game again, sides swapped';
+  again.addEventListener('click', () => rematch(st));
+  const row = document.createElement('div');
+  row.className = 'banner-btns';
+  row.append(again, close);
+  b.append(big, why, row);
   b.hidden = false;
+}
+
+// a new game of the same kind with the sides swapped (a person keeps playing the engine)
+function rematch(st) {
+  const body = { variant: st.variant, players: [st.players[1], st.players[0]], level: st.level, movetime_ms: st.movetime_ms };
+  if (st.variant === 'diamondback') body.setup = 'random';
+  app.flipped = !app.flipped;
+  startGame(body);
 }
 
 function fmtScore(st, score, mate, exact) {
@@ -404,7 +596,8 @@ function renderPanel() {
     turn.textContent = '';
   } else {
     turn.innerHTML = '';
-    turn.append(`${sideName(st, st.side)} to move \u00b7 move ${Math.floor(st.history.length / 2) + 1}`);
+    const { number, offset } = numbering(st);
+    turn.append(`${sideName(st, st.side)} to move \u00b7 move ${number + Math.floor((st.history.length + offset) / 2)}`);
     if (st.board && st.board.check) {
       const c = document.createElement('span');
       c.className = 'check';
@@ -412,6 +605,9 @@ function renderPanel() {
       turn.appendChild(c);
     }
   }
+  const setup = diamondbackSetup(st);
+  $('setup-line').hidden = !setup;
+  $('setup-line').textContent = setup ? `Set-up ${setup}: White's Queen on ${setup.slice(0, 2)}, Black's on ${setup.slice(2)}` : '';
   const res = $('result');
   if (st.result.over) {
     res.innerHTML = '<b></b><span></span>';
@@ -478,7 +674,10 @@ function renderPanel() {
   $('btn-draw').disabled = app.busy || over;
   $('btn-resign').disabled = app.busy || over;
   const both = st.players[0] === st.players[1];
-  $('btn-draw').textContent = both && st.players[0] === 'human' ? 'Agree draw' : 'Offer draw';
+  $('btn-draw').textContent = 'Offer draw';
+  $('btn-draw').disabled = app.busy || over || !!app.drawOffer;
+  $('draw-offer').hidden = !app.drawOffer || over || !both;
+  $('btn-copy-fen').textContent = m ? 'Copy position' : 'Copy FEN';
   $('g-level').value = String(st.level);
   if (![...$('g-movetime').options].some((o) => o.value === String(st.movetime_ms))) {
     const o = document.createElement('option');
@@ -507,7 +706,10 @@ function renderLegend() {
     d.title = `${cap(p.name)} (${p.letter})${betza ? `: moves ${betza} in Betza notation` : ''}`;
     const b = document.createElement('b');
     b.textContent = p.letter;
-    d.append(pieceIcon(p.name, p.letter, 0, 26), cap(p.name), b);
+    const side = v && !v.start.split(' ')[0].includes(p.letter) ? 1 : 0;
+    d.append(pieceIcon(p.name, p.letter, side, 26), cap(p.name), b);
+    d.dataset.letter = p.letter;
+    d.addEventListener('click', () => rules.open(st.variant, p.letter, side));
     box.appendChild(d);
   }
 }
@@ -534,16 +736,10 @@ function renderMoves() {
   const st = app.game;
   const ol = $('movelist');
   ol.replaceChildren();
-  // the start position's side and move number
-  const parts = st.initial.split(' ');
-  let number = 1, offset = 0;
-  if (isMancala(st)) {
-    offset = parts[3] === 'b' ? 1 : 0;
-  } else {
-    offset = parts[1] === 'b' ? 1 : 0;
-    number = Number(parts[5]) || 1;
-  }
+  const { number, offset } = numbering(st);
   const hist = st.history;
+  const viewing = viewedPly();
+  const gated = gatedPieces(st);
   const rows = Math.ceil((hist.length + offset) / 2);
   for (let r = 0; r < rows; r++) {
     const li = document.createElement('li');
@@ -558,7 +754,16 @@ function renderMoves() {
       if (i >= 0 && i < hist.length) {
         cell.textContent = hist[i].san;
         cell.title = hist[i].text;
+        cell.dataset.ply = i + 1;
+        if (gated[i]) {
+          const g = document.createElement('span');
+          g.className = 'gated';
+          g.textContent = `/${gated[i]}`;
+          cell.appendChild(g);
+          cell.title += ` (the ${gated[i]} enters)`;
+        }
         if (i === hist.length - 1) cell.classList.add('last');
+        if (app.review && i === viewing - 1) cell.classList.add('viewing');
       } else if (i < 0) {
         cell.textContent = '\u2026';
       }
@@ -566,7 +771,41 @@ function renderMoves() {
     }
     ol.appendChild(li);
   }
-  ol.scrollTop = ol.scrollHeight;
+  const cur = ol.querySelector('.viewing');
+  if (cur) cur.scrollIntoView({ block: 'nearest' });
+  else ol.scrollTop = ol.scrollHeight;
+}
+
+// Hannibal: the letter of the piece each move gated in (from the positions list)
+function gatedPieces(st) {
+  const out = [];
+  const P = app.positions;
+  if (!st.gating || !P || P.id !== st.id) return out;
+  const list = P.list;
+  for (let i = 0; i + 1 < list.length && i < st.history.length; i++) {
+    const a = list[i].board, b = list[i + 1].board, last = list[i + 1].last;
+    if (!a || !b || !last || last.from < 0) continue;
+    const side = list[i].side, f = last.from % st.files;
+    const was = (a.gates[side] || '')[f];
+    if (was && was !== '.' && (b.gates[side] || '')[f] === '.' && b.squares[last.from] === was) out[i] = was.toUpperCase();
+  }
+  return out;
+}
+
+// Diamondback: the set-up's name from where the Queens stood at the start
+function diamondbackSetup(st) {
+  if (st.variant !== 'diamondback') return null;
+  const rows = st.initial.split(' ')[0].split('/').reverse();
+  const where = {};
+  rows.forEach((row, r) => {
+    let f = 0;
+    for (const m of row.matchAll(/(\d+)|(.)/g)) {
+      if (m[1]) { f += Number(m[1]); continue; }
+      if (m[2] === 'Q' || m[2] === 'q') where[m[2]] = `${'abcdefgh'[f]}${r + 1}`;
+      f++;
+    }
+  });
+  return where.Q && where.q ? `${where.Q}${where.q}` : null;
 }
 
 // ---- talking to the server ----
@@ -644,7 +883,7 @@ function undoCount(st) {
 
 function wire() {
   $('level').addEventListener('input', () => { $('level-out').textContent = $('level').value; });
-  $('btn-start').addEventListener('click', startGame);
+  $('btn-start').addEventListener('click', () => startGame());
   $('btn-show-new').addEventListener('click', () => { $('new-game').scrollIntoView({ behavior: 'smooth' }); $('game-picker').querySelector('input:checked').focus(); });
   $('brand').addEventListener('click', (e) => { e.preventDefault(); closeGame(); });
   for (const r of document.querySelectorAll('input[name=seat]')) {
@@ -665,9 +904,54 @@ function wire() {
     act(() => api.resign(st.id, side));
   });
   $('btn-draw').addEventListener('click', async () => {
-    const st = await act(() => api.draw(app.game.id));
-    if (st && !st.draw_accepted) say('The engine declines the draw.');
+    const st = app.game;
+    const humans = [0, 1].filter((side) => st.players[side] === 'human');
+    if (humans.length === 2) {
+      // two people at one screen: the other side answers
+      if (!confirm(`Offer a draw for ${sideName(st, st.side)}?`)) return;
+      app.drawOffer = st.side + 1;
+      $('draw-offer-text').textContent = `${sideName(st, st.side)} offers a draw. ${sideName(st, 1 - st.side)}, do you accept?`;
+      renderPanel();
+      return;
+    }
+    if (!confirm('Offer the engine a draw?')) return;
+    const after = await act(() => api.draw(st.id));
+    if (after && !after.draw_accepted) say('The engine declines the draw: it judges its position better.');
   });
+  $('btn-draw-accept').addEventListener('click', () => { app.drawOffer = null; act(() => api.draw(app.game.id)); });
+  $('btn-draw-decline').addEventListener('click', () => {
+    const st = app.game;
+    say(`${sideName(st, 1 - (app.drawOffer - 1))} declines the draw.`);
+    app.drawOffer = null;
+    renderPanel();
+  });
+  // review
+  $('nav-first').addEventListener('click', () => reviewTo(0));
+  $('nav-prev').addEventListener('click', () => reviewTo(viewedPly() - 1));
+  $('nav-next').addEventListener('click', () => reviewTo(viewedPly() + 1));
+  $('nav-last').addEventListener('click', () => reviewTo(Infinity));
+  $('btn-live').addEventListener('click', () => reviewTo(Infinity));
+  $('movelist').addEventListener('click', (e) => {
+    const cell = e.target.closest('[data-ply]');
+    if (cell) reviewTo(Number(cell.dataset.ply));
+  });
+  // positions in and out
+  $('btn-copy-fen').addEventListener('click', () => copyText(app.review ? app.review.list[app.review.ply].position : app.game.position, 'Position'));
+  $('btn-copy-pgn').addEventListener('click', async () => {
+    try { copyText(await api.exportText(app.game.id), 'Game'); } catch (e) { say(e.message, true); }
+  });
+  $('btn-paste').addEventListener('click', openPasted);
+  $('btn-editor').addEventListener('click', () => openEditor());
+  // rules
+  $('btn-rules-pick').addEventListener('click', () => rules.open(pickedVariant()));
+  $('btn-rules').addEventListener('click', () => rules.open(app.game.variant));
+  // sound
+  const showSound = () => {
+    $('btn-sound').textContent = soundOn() ? 'Sound on' : 'Sound off';
+    $('btn-sound').setAttribute('aria-pressed', String(soundOn()));
+  };
+  $('btn-sound').addEventListener('click', () => { setSound(!soundOn()); showSound(); });
+  showSound();
   for (let l = 1; l <= 20; l++) {
     const o = document.createElement('option');
     o.value = o.textContent = String(l);
@@ -678,6 +962,11 @@ function wire() {
   window.addEventListener('hashchange', openFromHash);
   window.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') { chessBoard.hideChooser(); snakeBoard.hideChooser(); }
+    if (!app.game || $('rules-dialog').open || /^(INPUT|TEXTAREA|SELECT)$/.test(e.target.tagName)) return;
+    const to = { ArrowLeft: viewedPly() - 1, ArrowRight: viewedPly() + 1, Home: 0, End: Infinity }[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    reviewTo(to);
   });
 }
 
@@ -686,6 +975,7 @@ async function main() {
   chessBoard = new ChessBoard($('board'), chooser, {
     onMove: (m) => play(m),
     onGate: () => { chessBoard.render(app.game, { flipped: app.flipped, interactive: humanToMove(app.game) }); renderHint(); },
+    onInspect: (letter, side, sq) => { if (!app.review) rules.open(app.game.variant, letter, side, sq); },
   });
   snakeBoard = new SnakeBoard($('board'), chooser, { onMove: (m) => play(m) });
   wire();
@@ -699,6 +989,9 @@ async function main() {
   const names = new Set(GAMES.map((g) => g.icon));
   for (const v of app.variants) for (const p of v.pieces) names.add(p.name);
   await loadPieces([...names]);
+  rules = new RulesDialog(app.variants);
+  editor = new BoardEditor(app.variants, (variant, fen) => startGame(null, () => api.create({
+    variant, fen, players: seatPlayers(), level: Number($('level').value), movetime_ms: Number($('movetime').value) })));
   renderPicker();
   renderGallery();
   await refreshList();

@@ -11,11 +11,12 @@ const GAP = 8;
 const R2 = Math.SQRT2;
 
 export class ChessBoard {
-  constructor(el, chooser, { onMove, onGate }) {
+  constructor(el, chooser, { onMove, onGate, onInspect }) {
     this.el = el;
     this.chooser = chooser;
     this.onMove = onMove;
     this.onGate = onGate;
+    this.onInspect = onInspect; // a click on a piece that is not ours to move
     this.sel = -1;
     this.drag = null;
     this.gatePick = [];
@@ -29,7 +30,7 @@ export class ChessBoard {
     const gating = st.gating;
     if (diamond) {
       const h = S / R2; // half diagonal of a square
-      const size = (files + ranks) * h + 2 * M + 24;
+      const size = (files + ranks) * h + 2 * M + 56; // room for large coordinates
       return { diamond, files, ranks, flipped, gating, h, W: size, H: size, cx: size / 2, cy: size / 2 };
     }
     const top = M + (gating ? G + GAP : 0);
@@ -109,7 +110,7 @@ export class ChessBoard {
     // frame
     if (L.diamond) {
       const h = L.h, n = L.files;
-      const ext = n * h + 26;
+      const ext = n * h + 42;
       svg.appendChild(svgEl('polygon', { class: 'frame', points: `${L.cx},${L.cy - ext} ${L.cx + ext},${L.cy} ${L.cx},${L.cy + ext} ${L.cx - ext},${L.cy}` }));
     } else {
       svg.appendChild(svgEl('rect', { class: 'frame', x: 0, y: L.y0 - M, width: L.W, height: L.ranks * S + 2 * M, rx: 10 }));
@@ -142,6 +143,17 @@ export class ChessBoard {
         marks.appendChild(svgEl('circle', { class: 'mark-check', cx: c.x, cy: c.y, r: S * 0.62 }));
       }
     }
+    // the mated King: a red ring and a "#" badge
+    if (st.result.over && /checkmate/i.test(st.result.reason || '') && st.result.winner !== null) {
+      const ksq = board.squares.indexOf(st.result.winner ? 'K' : 'k');
+      if (ksq >= 0) {
+        const c = this.center(L, ksq);
+        marks.appendChild(svgEl('circle', { class: 'mark-check', cx: c.x, cy: c.y, r: S * 0.62 }));
+        marks.appendChild(svgEl('circle', { class: 'mark-mated', cx: c.x, cy: c.y, r: S * 0.44 }));
+        this.matedAt = { x: c.x + S * 0.34, y: c.y - S * 0.34 };
+        marks.dataset.mated = ksq;
+      }
+    }
     this.selLayer = layer('selection');
     // pieces
     const pl = this.pieceLayer = layer('pieces');
@@ -160,6 +172,13 @@ export class ChessBoard {
       this.pieceEls[sq] = g;
     }
     this.targetLayer = layer('targets');
+    if (marks.dataset.mated) {
+      const b = layer('mated');
+      b.appendChild(svgEl('circle', { class: 'mated-badge', cx: this.matedAt.x, cy: this.matedAt.y, r: 11 }));
+      const t = svgEl('text', { class: 'mated-text', x: this.matedAt.x, y: this.matedAt.y });
+      t.textContent = '#';
+      b.appendChild(t);
+    }
     this.el.replaceChildren(svg);
     svg.addEventListener('pointerdown', (e) => this.down(e));
     svg.addEventListener('pointermove', (e) => this.move(e));
@@ -180,11 +199,11 @@ export class ChessBoard {
         // along the lower right edge (White) or the upper left (flipped)
         const c0 = this.center(L, sq);
         const d = L.flipped ? -1 : 1;
-        x = c0.x + d * (L.h * 0.5 + 12); y = c0.y + d * (L.h * 0.5 + 12);
+        x = c0.x + d * (L.h * 0.5 + 19); y = c0.y + d * (L.h * 0.5 + 19);
       } else {
         x = c.x; y = L.y0 + L.ranks * S + M / 2 + 1;
       }
-      const t = svgEl('text', { class: 'coord out', x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+      const t = svgEl('text', { class: `coord out${L.diamond ? ' diamond' : ''}`, x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
       t.textContent = letters[f];
       g.appendChild(t);
     }
@@ -194,11 +213,11 @@ export class ChessBoard {
       const c0 = this.center(L, sq);
       if (L.diamond) {
         const d = L.flipped ? -1 : 1;
-        x = c0.x - d * (L.h * 0.5 + 12); y = c0.y + d * (L.h * 0.5 + 12);
+        x = c0.x - d * (L.h * 0.5 + 19); y = c0.y + d * (L.h * 0.5 + 19);
       } else {
         x = M / 2; y = c0.y;
       }
-      const t = svgEl('text', { class: 'coord out', x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
+      const t = svgEl('text', { class: `coord out${L.diamond ? ' diamond' : ''}`, x, y, 'text-anchor': 'middle', 'dominant-baseline': 'central' });
       t.textContent = String(r + 1);
       g.appendChild(t);
     }
@@ -390,7 +409,11 @@ export class ChessBoard {
   // ---- pointer ----
 
   down(e) {
-    if (!this.interactive() || e.button > 0) return;
+    if (e.button > 0) return;
+    if (!this.interactive()) {
+      this.inspect(e);
+      return;
+    }
     if (!this.chooser.hidden) this.hideChooser();
     const gate = e.target.closest && e.target.closest('[data-gate]');
     if (gate) {
@@ -411,7 +434,18 @@ export class ChessBoard {
       e.preventDefault();
     } else {
       this.select(-1);
+      this.inspect(e);
     }
+  }
+
+  // a piece that may not move now: show its moves (the rules' piece diagram)
+  inspect(e) {
+    if (!this.onInspect || !this.L) return;
+    const p = this.svgPoint(e);
+    const sq = this.squareAt(this.L, p.x, p.y);
+    const ch = sq >= 0 ? this.st.board.squares[sq] : '.';
+    if (ch === '.' || ch === '*') return;
+    this.onInspect(ch.toUpperCase(), ch === ch.toUpperCase() ? 0 : 1, sq);
   }
 
   move(e) {

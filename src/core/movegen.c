@@ -222,7 +222,7 @@ bool movegen_surely_legal(const Position *pos, Move m, bool in_check, const uint
 
 void movegen_legal(Position *pos, MoveList *l) {
     const Variant *v = pos->v;
-    if (v->nwin[0] && pos_game_won(pos)) {
+    if (v->sudden_end && pos_game_end(pos)) {
         l->n = 0;
         return;
     }

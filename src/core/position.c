@@ -582,13 +582,21 @@ int pos_repetitions(const Position *pos) {
     return n;
 }
 
-bool pos_game_won(const Position *pos) {
+int pos_game_end(const Position *pos) {
     const Variant *v = pos->v;
     int them = !pos->stm;
     for (int i = 0; i < v->nwin[them]; i++) {
         Piece p = pos->board[v->win_list[them][i]];
         if (p && piece_color(p) == them && (v->win_types >> piece_type(p) & 1))
-            return true;
+            return -1;
     }
-    return false;
+    if (v->bare_king_loss) { /* pieces besides the royal one; hands do not count */
+        int ours = pos->pcount[pos->stm] - (pos->king[pos->stm] != SQ_NONE);
+        int theirs = pos->pcount[them] - (pos->king[them] != SQ_NONE);
+        if (theirs == 0 && ours >= 1)
+            return 1;
+        if (ours == 0 && theirs >= 2) /* too many to bare them back at once */
+            return -1;
+    }
+    return 0;
 }

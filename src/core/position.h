@@ -65,8 +65,14 @@ void pos_unmake_null(Position *pos);
 /* Earlier occurrences of this position (same side to move) since the last
  * irreversible move. */
 int pos_repetitions(const Position *pos);
-/* The side that just moved has won on a win square (Diamondback corners). */
-bool pos_game_won(const Position *pos);
+/* Has the last move ended the game by a rule of the variant (v->sudden_end)?
+ * +1: the side to move has won, -1: it has lost, 0: neither. Win squares
+ * (Diamondback's corners): the side that moved onto one has won. Bare kings
+ * (bareKing=loss): a side with only its royal piece left loses, unless it
+ * may bare the other side in reply: the side that just moved is bare and
+ * the side to move is not, or the side to move is bare and the other side
+ * has two or more pieces besides its royal one. */
+int pos_game_end(const Position *pos);
 uint64_t pos_compute_key(const Position *pos);
 /* Pieces still in hand for colour c, in placement order (types). */
 int pos_hand_order(const Position *pos, int c, uint8_t *types);

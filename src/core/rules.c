@@ -102,9 +102,12 @@ RulesResult rules_result(Position *pos) {
     RulesResult r = {RULES_ONGOING, ""};
     int us = pos->stm;
     RulesOutcome they_win = us == WHITE ? RULES_BLACK_WINS : RULES_WHITE_WINS;
-    if (v->nwin[0] && pos_game_won(pos)) {
-        r.outcome = they_win;
-        snprintf(r.reason, sizeof r.reason, "reached the enemy corner");
+    RulesOutcome we_win = us == WHITE ? RULES_WHITE_WINS : RULES_BLACK_WINS;
+    int end = v->sudden_end ? pos_game_end(pos) : 0;
+    if (end) {
+        bool bare = v->bare_king_loss && (pos->pcount[WHITE] == 1 || pos->pcount[BLACK] == 1);
+        r.outcome = end < 0 ? they_win : we_win;
+        snprintf(r.reason, sizeof r.reason, "%s", bare ? "bare king" : "reached the enemy corner");
         return r;
     }
     MoveList l;
@@ -114,7 +117,7 @@ RulesResult rules_result(Position *pos) {
             r.outcome = they_win;
             snprintf(r.reason, sizeof r.reason, "checkmate");
         } else {
-            r.outcome = RULES_DRAW;
+            r.outcome = v->stalemate_loss ? they_win : RULES_DRAW;
             snprintf(r.reason, sizeof r.reason, "stalemate");
         }
         return r;

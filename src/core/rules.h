@@ -1,7 +1,8 @@
 /* rules.h - when a game of a chess-like variant is over, and why.
  *
- * One function answers for every front end: wins on a win square, mate,
- * stalemate, the N-move rule, threefold repetition and the variant's
+ * One function answers for every front end: wins on a win square or by
+ * baring the enemy King, mate, stalemate (a draw or, by the variant, a
+ * loss), the N-move rule, threefold repetition and the variant's
  * mating-potential table, in that order of precedence. */
 #ifndef RULES_H
 #define RULES_H

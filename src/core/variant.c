@@ -479,7 +479,7 @@ static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp, 
     if (!v->royal)
         return 0;
     CastleStyle style = sp->castling;
-    if (style == CASTLE_NONE && xp[v->royal].castle_dist > 0)
+    if (style == CASTLE_NONE && (xp[v->royal].castle_dist[0] || xp[v->royal].castle_dist[1]))
         style = CASTLE_ORTHODOX;
     if (style == CASTLE_NONE)
         return 0;
@@ -496,7 +496,9 @@ static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp, 
                 continue;
             int dir = side == 0 ? 1 : -1;
             uint8_t right = (uint8_t)(1u << (c * 2 + side));
-            int first = style == CASTLE_FAST ? 1 : xp[v->royal].castle_dist;
+            if (style == CASTLE_ORTHODOX && !xp[v->royal].castle_dist[side])
+                continue;
+            int first = style == CASTLE_FAST ? 1 : xp[v->royal].castle_dist[side];
             int last = style == CASTLE_FAST ? abs(rx - kx) - 1 : first;
             for (int d = first; d <= last; d++) {
                 int tx = kx + dir * d;
@@ -632,6 +634,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
 
     // Step 2. Start position (initial moves start from it).
     int used;
+    memcpy(v->eval, sp->eval, sizeof v->eval);
     v->nsetups = sp->nsetups;
     for (int i = 0; i < sp->nsetups; i++) {
         strcpy(v->setup_name[i], sp->setup_name[i]);
@@ -791,6 +794,9 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         }
     }
     v->move_rule = sp->move_rule;
+    v->stalemate_loss = sp->stalemate_loss;
+    v->bare_king_loss = sp->bare_king_loss;
+    v->sudden_end = v->nwin[WHITE] || v->bare_king_loss;
     memset(v->castle_mask, 0xFF, sizeof v->castle_mask);
     if (build_castling(v, sp, xp, start, msg, sizeof msg)) {
         snprintf(err, errlen, "castling: %s", msg);

@@ -101,6 +101,8 @@ typedef struct {
     int promo_zone;          /* ranks at the far end, 0 = use promo_squares */
     char promo_squares[160]; /* White's view */
     int move_rule;           /* N-move rule; 0 = none */
+    int stalemate_loss;      /* a stalemated side loses (else draws) */
+    int bare_king_loss;      /* a side left with its royal piece alone loses (pos_game_end) */
     int rotate;              /* Black's moves and squares are White's turned 180 degrees */
     CastleStyle castling;
     char castles[160];       /* CASTLE_FREE: "a1-c1:d1-b1,..." (White's view) */
@@ -116,6 +118,7 @@ typedef struct {
     int nsetups;             /* named start positions; startFen is the first */
     char setup_name[8][16];
     char setup_fen[8][320];
+    char eval[2048];         /* `eval=` weights, "NAME:VALUE ..." (read by the evaluation) */
 } VariantSpec;
 
 typedef struct Variant {
@@ -150,6 +153,8 @@ typedef struct Variant {
     int nwin[2];
     uint32_t win_types;
     int move_rule;
+    int stalemate_loss, bare_king_loss;
+    int sudden_end; /* win squares or bare kings: pos_game_end can end a game */
 
     CastleStyle castling;
     int ncastles;
@@ -167,6 +172,7 @@ typedef struct Variant {
     char setup_name[8][16];
     char setup_fen[8][320];
     const char *setup_names[9]; /* NULL-terminated view of setup_name */
+    char eval[2048];            /* tuned evaluation weights, "NAME:VALUE ..." */
 
     /* Zobrist keys. */
     uint64_t z_piece[64][MAX_SQ];

@@ -276,8 +276,11 @@ int xbetza_compile(const char *text, XbPiece *out, char *err, size_t errlen) {
         LegText lt;
         if (split_legs(start, nmods, &lt, msg, sizeof msg))
             goto fail;
-        if (letter == 'O') {
-            out->castle_dist = range > 0 ? range : 2;
+        if (letter == 'O') { /* l or r alone picks one side; otherwise both */
+            bool l = strchr(lt.mods[0], 'l') != NULL, r = strchr(lt.mods[0], 'r') != NULL;
+            for (int side = 0; side < 2; side++)
+                if (l == r || (side == 0 ? r : l))
+                    out->castle_dist[side] = range > 0 ? range : 2;
             continue;
         }
         const char *parts;
@@ -301,7 +304,7 @@ int xbetza_compile(const char *text, XbPiece *out, char *err, size_t errlen) {
             if (compile_atom(find_atom(*q), &lt, rider, rng, out, msg, sizeof msg))
                 goto fail;
     }
-    if (out->n == 0 && out->castle_dist == 0) {
+    if (out->n == 0 && !out->castle_dist[0] && !out->castle_dist[1]) {
         snprintf(msg, sizeof msg, "no moves");
         goto fail;
     }

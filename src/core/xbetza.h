@@ -3,7 +3,8 @@
  * Each XbMove is one first-leg direction with its later legs given as
  * rotations (in 45-degree steps) of the previous leg's direction; the
  * variant compiler (variant.c) lays these paths out on a real board.
- * Castling (the O atom) is returned as a distance, not as a path. */
+ * Castling (the O atom) is returned as a distance per side, not as a path:
+ * `O3` both ways, `rO4` toward the h-side only, `lO3` toward the a-side. */
 #ifndef XBETZA_H
 #define XBETZA_H
 
@@ -43,7 +44,8 @@ typedef struct {
 typedef struct {
     XbMove move[XB_MAX_MOVES];
     int n;
-    int castle_dist; /* O atom: king steps when castling, 0 = cannot castle */
+    int castle_dist[2]; /* O atom: king steps castling toward the h-side [0] and the
+                           a-side [1] (White's view); 0 = cannot castle that way */
 } XbPiece;
 
 /* Compiles text into out. Returns 0, or -1 with a message in err. */

@@ -3,6 +3,7 @@
 #include "engine/engine.h"
 
 #include <ctype.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -18,6 +19,7 @@ struct Game {
     char initial[512];
     MoveDesc *moves; /* as they were played, SAN from before each move */
     int nmoves, cap;
+    atomic_bool stop; /* engine_stop's flag for engine_go */
 };
 
 static const GameOps *const kinds[] = {&game_chess_ops, &game_mancala_ops};
@@ -62,8 +64,45 @@ static Game *wrap(const GameOps *ops, void *st, const char *spec) {
         abort();
     g->ops = ops;
     g->st = st;
+    atomic_init(&g->stop, false);
     ops->position_text(st, g->initial, sizeof g->initial);
     return g;
+}
+
+Game *engine_copy(const Game *g) {
+    void *st = g->ops->copy(g->st);
+    Game *c = st ? wrap(g->ops, st, g->spec) : NULL;
+    if (!c)
+        return NULL;
+    memcpy(c->initial, g->initial, sizeof c->initial);
+    if (g->nmoves) {
+        c->moves = malloc((size_t)g->nmoves * sizeof *c->moves);
+        if (!c->moves) {
+            engine_free(c);
+            return NULL;
+        }
+        memcpy(c->moves, g->moves, (size_t)g->nmoves * sizeof *c->moves);
+        c->nmoves = c->cap = g->nmoves;
+    }
+    return c;
+}
+
+bool engine_assign(Game *dst, const Game *src) {
+    if (dst->ops != src->ops || strcmp(dst->spec, src->spec) ||
+        !dst->ops->assign(dst->st, src->st))
+        return false;
+    if (dst->cap < src->nmoves) {
+        MoveDesc *m = realloc(dst->moves, (size_t)src->nmoves * sizeof *m);
+        if (!m)
+            abort();
+        dst->moves = m;
+        dst->cap = src->nmoves;
+    }
+    if (src->nmoves)
+        memcpy(dst->moves, src->moves, (size_t)src->nmoves * sizeof *dst->moves);
+    dst->nmoves = src->nmoves;
+    memcpy(dst->initial, src->initial, sizeof dst->initial);
+    return true;
 }
 
 Game *engine_new(const char *variant, const char *fen, char *err, size_t errlen) {
@@ -130,24 +169,36 @@ int engine_legal_moves(Game *g, char (*out)[ENGINE_MOVE_TEXT], int max, bool san
     return g->ops->legal_moves(g->st, out, max, san);
 }
 
-bool engine_play(Game *g, const char *move, char *err, size_t errlen) {
-    MoveDesc d;
-    memset(&d, 0, sizeof d);
-    if (g->ops->canonical) {
-        if (!g->ops->canonical(g->st, move, d.text, d.san, err, errlen))
-            return false;
-    } else {
-        snprintf(d.text, sizeof d.text, "%s", move);
-        snprintf(d.san, sizeof d.san, "%s", move);
-    }
+bool engine_describe(Game *g, const char *move, MoveDesc *out, char *err, size_t errlen) {
+    if (g->ops->describe)
+        return g->ops->describe(g->st, move, out, err, errlen);
+    /* a kind without it (the mancala): one text per move, found in the list */
     MoveDesc *all = malloc(ENGINE_MAX_MOVES * sizeof *all);
     if (!all)
         abort();
-    int n = engine_moves(g, all, ENGINE_MAX_MOVES);
-    for (int i = 0; i < n && i < ENGINE_MAX_MOVES; i++)
-        if (!strcmp(all[i].text, d.text))
-            d = all[i];
+    int n = engine_moves(g, all, ENGINE_MAX_MOVES), i = 0;
+    while (i < n && i < ENGINE_MAX_MOVES && strcmp(all[i].text, move))
+        i++;
+    bool found = i < n && i < ENGINE_MAX_MOVES;
+    if (found)
+        *out = all[i];
     free(all);
+    if (!found) {
+        /* not in the list: the kind's own parser says why (or takes a
+         * spelling the list does not have) */
+        memset(out, 0, sizeof *out);
+        snprintf(out->text, sizeof out->text, "%s", move);
+        snprintf(out->san, sizeof out->san, "%s", move);
+        out->from = out->to = -1;
+        out->kind = 'm';
+    }
+    return true;
+}
+
+bool engine_play(Game *g, const char *move, char *err, size_t errlen) {
+    MoveDesc d;
+    if (!engine_describe(g, move, &d, err, errlen))
+        return false;
     if (!g->ops->play(g->st, d.text, err, errlen))
         return false;
     if (g->nmoves == g->cap) {
@@ -235,10 +286,18 @@ GameResult engine_result(Game *g) { return g->ops->result(g->st); }
 
 bool engine_go(Game *g, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
                size_t len) {
-    return g->ops->go(g->st, lim, cb, best, len);
+    atomic_store(&g->stop, false);
+    bool ok = engine_search_in(g, lim, cb, &g->stop, best, len);
+    atomic_store(&g->stop, false); /* a late stop must not cut the next search */
+    return ok;
 }
 
-void engine_stop(Game *g) { g->ops->stop(g->st); }
+bool engine_search_in(Game *g, const SearchLimits *lim, const SearchCallbacks *cb,
+                      atomic_bool *stop, char *best, size_t len) {
+    return g->ops->go(g->st, lim, cb, stop, best, len);
+}
+
+void engine_stop(Game *g) { atomic_store(&g->stop, true); }
 
 int engine_kind_bench(const char *game, FILE *out) {
     const GameOps *ops = find_kind(game, NULL);

@@ -4,7 +4,10 @@
  * rule set. Each kind of game (chess-like, mancala) implements the GameOps
  * table of game.h in a file of its own; this layer only dispatches by name.
  * Moves cross this API as text (coordinate or SAN), so front ends never see
- * a kind's internal move encoding. */
+ * a kind's internal move encoding. An EngineSearch is the engine object of
+ * the Stockfish model: it owns a search thread and a private copy of the
+ * game with the searcher's tables, and front ends only start, stop and
+ * collect (start/stop/ponderhit, info callbacks, several best lines). */
 #ifndef ENGINE_H
 #define ENGINE_H
 
@@ -12,6 +15,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
+
+#include "search/limits.h"
 
 #define ENGINE_MOVE_TEXT 32 /* room for any move token, NUL included */
 #define ENGINE_ERR_LEN 160
@@ -33,40 +38,13 @@ typedef struct {
     char reason[64]; /* "checkmate", "stalemate", "50-move rule", ... */
 } GameResult;
 
-typedef struct {
-    int depth;        /* 0 = no limit */
-    uint64_t nodes;   /* 0 = no limit */
-    int movetime_ms;  /* fixed time for this move, 0 = none */
-    int time_ms[2];   /* clock of each side, 0 = no clock */
-    int inc_ms[2];
-    int movestogo;
-    bool infinite;
-    int level;        /* 1..20 playing level, 0 = full strength */
-    int threads;      /* 0 = 1 */
-    int hash_mb;      /* transposition table size, 0 = default */
-} SearchLimits;
-
-typedef struct {
-    int depth, seldepth;
-    int score;        /* side to move's view: centipawns, or eggs for mancala */
-    int mate;         /* moves to mate, signed; 0 = not a mate score */
-    bool exact;       /* mancala: proven value */
-    uint64_t nodes, nps;
-    int time_ms;
-    char pv[512];     /* space-separated move texts */
-} SearchInfo;
-
-typedef struct {
-    void (*info)(const SearchInfo *info, void *ud); /* may be NULL */
-    void *ud;
-} SearchCallbacks;
-
 typedef enum { KIND_CHESS = 0, KIND_MANCALA = 1 } GameKind;
 
 typedef struct {
     char letter; /* upper case; Black's pieces are lower case in FEN */
     char name[24];
     char betza[192];
+    char xboard[256]; /* XBoard's "piece" line for it: "N& W" (see xboard.c) */
 } PieceInfo;
 
 typedef struct {
@@ -78,6 +56,11 @@ typedef struct {
     int move_rule;    /* N-move rule, 0 = none */
     int npieces;
     PieceInfo piece[31];
+    char xboard_name[40];    /* name in XBoard's "variants" feature ("normal" for chess) */
+    char xboard_parent[24];  /* XBoard's parent variant ("fairy", "normal", ...) */
+    char piece_to_char[64];  /* XBoard's pieceToCharTable, "" = XBoard's default */
+    char rules[400];         /* the definition's one-paragraph rules summary, may be "" */
+    bool user;               /* loaded from a user's variants directory */
 } GameInfo;
 
 /* A legal move, described for drawing and input. Squares are
@@ -101,10 +84,17 @@ typedef struct {
     bool check;        /* the side to move is in check */
 } BoardView;
 
-/* Names of all games, NULL-terminated. */
+/* Names of all games, NULL-terminated: the built-in ones, then every
+ * *.var file of the directory in $MENAGERIE_VARIANTS (read at first use). */
 const char *const *engine_game_names(void);
 /* A short human-readable title of a game, NULL when unknown. */
 const char *engine_game_title(const char *name);
+/* A game's description without making a game; false when unknown. */
+bool engine_game_info(const char *name, GameInfo *out);
+/* Positions for `menagerie bench` of a game: its start position(s) and the
+ * definition's benchFen lines (else the start position only). Returns the
+ * count written (at most max), each a FEN of at most 512 bytes. */
+int engine_bench_fens(const char *name, char (*out)[512], int max);
 
 /* New game of VARIANT (a built-in name) from FEN (NULL = start position).
  * On failure returns NULL and writes a reason to err. */
@@ -112,6 +102,10 @@ Game *engine_new(const char *variant, const char *fen, char *err, size_t errlen)
 /* Same for a user's variant definition file. */
 Game *engine_new_from_file(const char *path, const char *fen, char *err, size_t errlen);
 void engine_free(Game *g);
+/* An independent copy of g: same position, history and start, made without
+ * replaying moves; the searcher's tables are not copied. NULL only when
+ * memory runs out. */
+Game *engine_copy(const Game *g);
 /* Start FEN of VARIANT for a named set-up (Diamondback: where the Queens
  * stand, e.g. "b1g8"); setup NULL picks one at random. Returns 0 or -1. */
 int engine_start_fen(const char *variant, const char *setup, char *fen, size_t len, char *err,
@@ -130,6 +124,9 @@ int engine_legal_moves(Game *g, char (*out)[ENGINE_MOVE_TEXT], int max, bool san
 /* Play a move given as coordinate text or SAN. On failure the game is
  * unchanged and err says why. */
 bool engine_play(Game *g, const char *move, char *err, size_t errlen);
+/* Describes a move (coordinate text or SAN) in the current position without
+ * playing it: squares, SAN and kind. False with a reason when illegal. */
+bool engine_describe(Game *g, const char *move, MoveDesc *out, char *err, size_t errlen);
 bool engine_undo(Game *g); /* false when there is nothing to undo */
 /* All legal moves with squares, SAN and kind. Returns the count. */
 int engine_moves(Game *g, MoveDesc *out, int max);
@@ -151,12 +148,101 @@ Game *engine_import(const char *text, char *err, size_t errlen);
 void engine_position_text(const Game *g, char *buf, size_t len); /* FEN */
 Side engine_side_to_move(const Game *g);
 GameResult engine_result(Game *g);
-/* Think and return the chosen move as coordinate text in best. */
+/* Think in the calling thread and return the chosen move as coordinate
+ * text in best (bench, tests, tools). To search in the background, with
+ * stop and ponder, use an EngineSearch below. */
 bool engine_go(Game *g, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
                size_t len);
-void engine_stop(Game *g); /* ask a running engine_go to finish soon (thread-safe) */
+/* Asks a running engine_go to finish soon (thread-safe). A stop that comes
+ * before engine_go has begun is lost: an EngineSearch has no such gap. */
+void engine_stop(Game *g);
+
+/* ---- the engine service: one search thread and its game copy ---------- */
+
+typedef struct EngineSearch EngineSearch;
+
+typedef struct {
+    char best[ENGINE_MOVE_TEXT];     /* coordinate text, "" when there is no legal move */
+    char best_san[ENGINE_MOVE_TEXT];
+    char ponder[ENGINE_MOVE_TEXT];   /* the expected reply (legal), "" when none */
+    bool fallback;                   /* the searcher gave no legal move: the first
+                                        legal move stands in */
+    int nlines;                      /* lines in line[] (0 when no info came) */
+    SearchInfo line[SEARCH_MAX_PV];  /* the last report of each best line, best first */
+    int64_t elapsed_ms;
+} EngineResult;
+
+typedef struct {
+    /* After each iteration, once per best line, on the search thread. */
+    void (*info)(const SearchInfo *info, void *ud);
+    /* When the search has ended, on the search thread (the result can then
+     * be collected); may be NULL: poll engine_search_fd or wait instead. */
+    void (*done)(void *ud);
+    void *ud;
+} EngineCallbacks;
+
+EngineSearch *engine_search_new(void);
+void engine_search_free(EngineSearch *s); /* aborts a running search */
+/* Starts a search of a copy of G, with EXTRA (a move text, may be NULL)
+ * played on it first. PONDER: think without limits until
+ * engine_search_ponderhit (then LIM's time applies) or a stop. A clocked
+ * search also gets a hard stop well before the flag falls. cb may be NULL.
+ * False (and err) when a search is running, EXTRA is illegal or the game
+ * is over for the searcher. Search tables are kept from one search to the
+ * next while the game's variant stays the same. */
+bool engine_search_start(EngineSearch *s, const Game *g, const char *extra,
+                         const SearchLimits *lim, bool ponder, const EngineCallbacks *cb,
+                         char *err, size_t errlen);
+/* Asks the search to end soon; its result is delivered as usual. Safe at
+ * any time, from any thread, also at once after start. */
+void engine_search_stop(EngineSearch *s);
+/* The ponder search becomes a timed one: the budget that LIM's clock (NULL:
+ * the limits it was started with) allows from now. */
+void engine_search_ponderhit(EngineSearch *s, const SearchLimits *lim);
+/* True from start until the result is collected (or the search aborted). */
+bool engine_search_running(const EngineSearch *s);
+/* True when the search has ended and its result waits to be collected. */
+bool engine_search_done(const EngineSearch *s);
+/* The latest reports of the running search (best line first); returns how
+ * many lines were written (0 when none came yet). Thread-safe. */
+int engine_search_lines(EngineSearch *s, SearchInfo *out, int max);
+/* Collects an ended search without blocking: false when none has ended. */
+bool engine_search_collect(EngineSearch *s, EngineResult *out);
+/* Blocks until the running search ends, then collects it (false when no
+ * search runs). */
+bool engine_search_wait(EngineSearch *s, EngineResult *out);
+/* Stops and joins the running search and drops its result. */
+void engine_search_abort(EngineSearch *s);
+/* A descriptor that becomes readable when a search ends (for poll()); it
+ * stays readable until the result is collected. */
+int engine_search_fd(const EngineSearch *s);
+/* Milliseconds since the running search started (0 when none runs). */
+int64_t engine_search_elapsed(const EngineSearch *s);
+
+/* A time budget in ms for one move from a clock of TIME_MS with increment
+ * INC_MS and MOVESTOGO moves to the control (0 = sudden death). */
+int engine_budget_ms(int time_ms, int inc_ms, int movestogo);
 /* A game kind's own benchmark (the mancala: search speed and the largest
  * egg count solved within a second), printed to out. -1 when it has none. */
 int engine_kind_bench(const char *game, FILE *out);
+
+/* Rules and piece diagrams, for teaching (engine/teach.c). */
+/* The rules of a game in plain text (the same words the web page shows),
+ * NULL when there is none. */
+const char *engine_rules_text(const char *game);
+#define ENGINE_REACH_PATH 8
+/* Where a piece can go from a square of an otherwise empty board. */
+typedef struct {
+    int sq;
+    bool move, capture; /* may stop there on an empty square / capturing */
+    bool hop;           /* only over an occupied square (a hopper's screen) */
+    int npath;          /* squares passed on the way, in order */
+    int path[ENGINE_REACH_PATH];
+} PieceReach;
+/* For VARIANT (a built-in name or a definition file's path), the piece LETTER
+ * of SIDE on square SQ (rank * files + file). Returns the number of
+ * destinations written (at most max), or -1 with a reason in err. */
+int engine_piece_reach(const char *variant, char letter, Side side, int sq, PieceReach *out,
+                       int max, char *err, size_t errlen);
 
 #endif

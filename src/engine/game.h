@@ -6,6 +6,7 @@
 #ifndef GAME_H
 #define GAME_H
 
+#include <stdatomic.h>
 #include <stdio.h>
 
 #include "engine/engine.h"
@@ -16,6 +17,11 @@ typedef struct {
     const char *const *titles;
     void *(*create)(const char *variant, const char *fen, char *err, size_t errlen);
     void (*destroy)(void *st);
+    /* A copy of the state without the search tables; NULL when out of memory. */
+    void *(*copy)(const void *st);
+    /* DST takes SRC's position and history and keeps its own search tables;
+     * false (DST unchanged) when they play different variants. */
+    bool (*assign)(void *dst, const void *src);
     uint64_t (*perft)(void *st, int depth);
     uint64_t (*divide)(void *st, int depth, DivideCallback cb, void *ud);
     int (*legal_moves)(void *st, char (*out)[ENGINE_MOVE_TEXT], int max, bool san);
@@ -24,25 +30,32 @@ typedef struct {
     void (*position_text)(const void *st, char *buf, size_t len);
     Side (*side_to_move)(const void *st);
     GameResult (*result)(void *st);
-    bool (*go)(void *st, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
-               size_t len);
-    void (*stop)(void *st);
+    /* Search; STOP is polled (another thread may set it, also before the
+     * call: then it returns at once with the best move it has). */
+    bool (*go)(void *st, const SearchLimits *lim, const SearchCallbacks *cb, atomic_bool *stop,
+               char *best, size_t len);
     /* Optional: start FEN of a named set-up (NULL = pick one at random), and
      * the set-up names, NULL-terminated. NULL members: the kind has none. */
     int (*start_fen)(const char *variant, const char *setup, char *fen, size_t len, char *err,
                      size_t errlen);
     const char *const *(*setups)(const char *variant);
-    /* Optional: describe the game, and a move text's coordinate form and
-     * SAN in the current position without playing it (false + reason when
-     * it is not legal). Without them engine.c uses the move text as is. */
+    /* Optional: describe the game, and one move text (coordinate or SAN)
+     * in the current position without playing it (false + reason when it is
+     * not legal). Without them engine.c uses the move text as is. */
     void (*info)(const void *st, GameInfo *out);
-    bool (*canonical)(void *st, const char *move, char *coord, char *san, char *err,
-                      size_t errlen);
+    bool (*describe)(void *st, const char *move, MoveDesc *out, char *err, size_t errlen);
     int (*moves)(void *st, MoveDesc *out, int max);
     bool (*board)(const void *st, BoardView *out);
     /* Optional: the kind's own benchmark, printed to out. */
     void (*bench)(FILE *out);
 } GameOps;
+
+/* Inside the engine layer (engine.c, for service.c): DST takes SRC's
+ * position and record but keeps its search tables (false when they play
+ * different games); a search with the caller's stop flag. */
+bool engine_assign(Game *dst, const Game *src);
+bool engine_search_in(Game *g, const SearchLimits *lim, const SearchCallbacks *cb,
+                      atomic_bool *stop, char *best, size_t len);
 
 extern const GameOps game_chess_ops;   /* engine/game_chess.c */
 void game_chess_init(void);            /* fills its names; call before use */

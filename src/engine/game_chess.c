@@ -3,6 +3,7 @@
  * Built-in variants are compiled once and shared (read-only) by every game;
  * a variant from a user's file belongs to its game. */
 #include <ctype.h>
+#include <stddef.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -67,20 +68,44 @@ static const Variant *builtin(const char *name, char *err, size_t errlen) {
     return NULL;
 }
 
+/* A user's variant, shared by a game and its copies. */
+typedef struct {
+    Variant *v;
+    atomic_int refs;
+} OwnedVariant;
+
 typedef struct {
     const Variant *v;
-    Variant *owned;
-    atomic_bool stop;
+    OwnedVariant *owned;   /* NULL for a built-in variant */
     SearchContext *search; /* made by the first chess_go */
     Position pos;
 } ChessGame;
 
+static void release(OwnedVariant *o) {
+    if (o && atomic_fetch_sub(&o->refs, 1) == 1) {
+        variant_free(o->v);
+        free(o);
+    }
+}
+
+/* The position with its history (the part of hist in use). */
+static void copy_pos(Position *dst, const Position *src) {
+    memcpy(dst, src, offsetof(Position, hist) + (size_t)src->hply * sizeof(Undo));
+}
+
 static void *chess_create(const char *variant, const char *fen, char *err, size_t errlen) {
-    Variant *owned = NULL;
+    OwnedVariant *owned = NULL;
     const Variant *v;
-    if (!strncmp(variant, "file:", 5))
-        v = owned = variant_load_file(variant + 5, err, errlen);
-    else
+    if (!strncmp(variant, "file:", 5)) {
+        Variant *fv = variant_load_file(variant + 5, err, errlen);
+        if (fv && !(owned = malloc(sizeof *owned)))
+            abort();
+        if (fv) {
+            owned->v = fv;
+            atomic_init(&owned->refs, 1);
+        }
+        v = fv;
+    } else
         v = builtin(variant, err, errlen);
     if (!v)
         return NULL;
@@ -90,9 +115,8 @@ static void *chess_create(const char *variant, const char *fen, char *err, size_
     g->v = v;
     g->owned = owned;
     g->search = NULL;
-    atomic_init(&g->stop, false);
     if (pos_from_fen(&g->pos, v, fen, err, errlen)) {
-        variant_free(owned);
+        release(owned);
         free(g);
         return NULL;
     }
@@ -102,8 +126,31 @@ static void *chess_create(const char *variant, const char *fen, char *err, size_
 static void chess_destroy(void *st) {
     ChessGame *g = st;
     search_free(g->search);
-    variant_free(g->owned);
+    release(g->owned);
     free(g);
+}
+
+static void *chess_copy(const void *st) {
+    const ChessGame *src = st;
+    ChessGame *g = malloc(sizeof *g);
+    if (!g)
+        return NULL;
+    g->v = src->v;
+    g->owned = src->owned;
+    if (g->owned)
+        atomic_fetch_add(&g->owned->refs, 1);
+    g->search = NULL;
+    copy_pos(&g->pos, &src->pos);
+    return g;
+}
+
+static bool chess_assign(void *dst, const void *src) {
+    ChessGame *d = dst;
+    const ChessGame *s = src;
+    if (d->v != s->v)
+        return false;
+    copy_pos(&d->pos, &s->pos);
+    return true;
 }
 
 static uint64_t chess_perft(void *st, int depth) { return perft(&((ChessGame *)st)->pos, depth); }
@@ -181,14 +228,12 @@ static GameResult chess_result(void *st) {
     return g;
 }
 
-static bool chess_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
-                     size_t len) {
+static bool chess_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb,
+                     atomic_bool *stop, char *best, size_t len) {
     ChessGame *g = st;
-    atomic_store(&g->stop, false);
     if (!g->search)
         g->search = search_new(g->v);
-    Move m = g->search ? search_go(g->search, &g->pos, lim, cb, &g->stop) : MOVE_NONE;
-    atomic_store(&g->stop, false); /* a late stop must not cut the next search */
+    Move m = g->search ? search_go(g->search, &g->pos, lim, cb, stop) : MOVE_NONE;
     if (m == MOVE_NONE) {
         if (best && len)
             snprintf(best, len, "(none)");
@@ -200,8 +245,6 @@ static bool chess_go(void *st, const SearchLimits *lim, const SearchCallbacks *c
         snprintf(best, len, "%s", text);
     return true;
 }
-
-static void chess_stop(void *st) { atomic_store(&((ChessGame *)st)->stop, true); }
 
 static int chess_start_fen(const char *variant, const char *setup, char *fen, size_t len, char *err,
                            size_t errlen) {
@@ -261,38 +304,37 @@ static void chess_info(const void *st, GameInfo *out) {
     }
 }
 
-static bool chess_canonical(void *st, const char *text, char *coord, char *san, char *err,
-                            size_t errlen) {
+static void describe_move(Position *pos, Move m, MoveDesc *d) {
+    const Variant *v = pos->v;
+    memset(d, 0, sizeof *d);
+    notation_coord(pos, m, d->text);
+    notation_san(pos, m, d->san);
+    d->from = move_from(m);
+    d->to = move_to(m);
+    d->promo = move_promo(m) ? v->type[move_promo(m)].letter : 0;
+    switch (move_kind(m)) {
+    case MK_CASTLE: d->kind = 'c'; break;
+    case MK_EP: d->kind = 'e'; break;
+    case MK_SETUP: d->kind = 's'; d->from = d->to = -1; break;
+    default: d->kind = 'n';
+    }
+}
+
+static bool chess_describe(void *st, const char *text, MoveDesc *out, char *err, size_t errlen) {
     Position *pos = &((ChessGame *)st)->pos;
     Move m;
     if (too_long(pos, err, errlen) || notation_parse(pos, text, &m, err, errlen))
         return false;
-    notation_coord(pos, m, coord);
-    notation_san(pos, m, san);
+    describe_move(pos, m, out);
     return true;
 }
 
 static int chess_moves(void *st, MoveDesc *out, int max) {
     Position *pos = &((ChessGame *)st)->pos;
-    const Variant *v = pos->v;
     MoveList l;
     movegen_legal(pos, &l);
-    for (int i = 0; i < l.n && i < max; i++) {
-        Move m = l.m[i];
-        MoveDesc *d = &out[i];
-        memset(d, 0, sizeof *d);
-        notation_coord(pos, m, d->text);
-        notation_san(pos, m, d->san);
-        d->from = move_from(m);
-        d->to = move_to(m);
-        d->promo = move_promo(m) ? v->type[move_promo(m)].letter : 0;
-        switch (move_kind(m)) {
-        case MK_CASTLE: d->kind = 'c'; break;
-        case MK_EP: d->kind = 'e'; break;
-        case MK_SETUP: d->kind = 's'; d->from = d->to = -1; break;
-        default: d->kind = 'n';
-        }
-    }
+    for (int i = 0; i < l.n && i < max; i++)
+        describe_move(pos, l.m[i], &out[i]);
     return l.n;
 }
 
@@ -329,6 +371,8 @@ const GameOps game_chess_ops = {
     .titles = titles,
     .create = chess_create,
     .destroy = chess_destroy,
+    .copy = chess_copy,
+    .assign = chess_assign,
     .perft = chess_perft,
     .divide = chess_divide,
     .legal_moves = chess_legal_moves,
@@ -338,11 +382,10 @@ const GameOps game_chess_ops = {
     .side_to_move = chess_side_to_move,
     .result = chess_result,
     .go = chess_go,
-    .stop = chess_stop,
     .start_fen = chess_start_fen,
     .setups = chess_setups,
     .info = chess_info,
-    .canonical = chess_canonical,
+    .describe = chess_describe,
     .moves = chess_moves,
     .board = chess_board,
 };

@@ -19,7 +19,6 @@ typedef struct {
     int *since;      /* plies without a capture, per position */
     int n, cap;
     MSearch *search;
-    atomic_bool stop;
 } MancalaGame;
 
 static const char *const mancala_names[] = {"slangenspel", "slangenspel-a", "slangenspel-b",
@@ -74,8 +73,38 @@ static void *mg_create(const char *variant, const char *fen, char *err, size_t e
     g->pos[0] = p;
     g->since[0] = 0;
     g->n = 1;
-    atomic_init(&g->stop, false);
     return g;
+}
+
+/* Room for CAP positions in the record. */
+static bool mg_reserve(MancalaGame *g, int cap) {
+    if (cap <= g->cap)
+        return true;
+    MancalaPos *np = realloc(g->pos, (size_t)cap * sizeof *np);
+    if (np)
+        g->pos = np;
+    int *ns = np ? realloc(g->since, (size_t)cap * sizeof *ns) : NULL;
+    if (ns)
+        g->since = ns;
+    if (!np || !ns)
+        return false;
+    g->cap = cap;
+    return true;
+}
+
+/* D takes S's record (positions and capture counts), keeping its search. */
+static bool mg_take(MancalaGame *d, const MancalaGame *s) {
+    if (!mg_reserve(d, s->n))
+        return false;
+    memcpy(d->pos, s->pos, (size_t)s->n * sizeof *s->pos);
+    memcpy(d->since, s->since, (size_t)s->n * sizeof *s->since);
+    d->n = s->n;
+    return true;
+}
+
+static bool mg_assign(void *dst, const void *src) {
+    const MancalaGame *d = dst, *s = src;
+    return d->pos[0].rules == s->pos[0].rules && mg_take(dst, s);
 }
 
 static void mg_destroy(void *st) {
@@ -86,6 +115,14 @@ static void mg_destroy(void *st) {
     free(g->pos);
     free(g->since);
     free(g);
+}
+
+static void *mg_copy(const void *st) {
+    MancalaGame *g = calloc(1, sizeof *g);
+    if (g && mg_take(g, st))
+        return g;
+    mg_destroy(g);
+    return NULL;
 }
 
 /* Index of the first position that can still recur: after the last capture or store move. */
@@ -180,19 +217,9 @@ static bool mg_play(void *st, const char *move, char *err, size_t errlen) {
     MancalaMove m;
     if (!mancala_parse_move(cur(g), move, &m, err, errlen))
         return false;
-    if (g->n == g->cap) {
-        int cap = g->cap * 2;
-        MancalaPos *np = realloc(g->pos, (size_t)cap * sizeof *np);
-        if (np)
-            g->pos = np;
-        int *ns = np ? realloc(g->since, (size_t)cap * sizeof *ns) : NULL;
-        if (ns)
-            g->since = ns;
-        if (!np || !ns) {
-            put_err(err, errlen, "out of memory");
-            return false;
-        }
-        g->cap = cap;
+    if (g->n == g->cap && !mg_reserve(g, g->cap * 2)) {
+        put_err(err, errlen, "out of memory");
+        return false;
     }
     int captured = mancala_play(&g->pos[g->n - 1], m, &g->pos[g->n]);
     g->since[g->n] = captured ? 0 : g->since[g->n - 1] + 1;
@@ -248,12 +275,11 @@ static void relay_info(const MSearchInfo *mi, void *ud) {
     rel->cb->info(&si, rel->cb->ud);
 }
 
-static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
-                  size_t len) {
+static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, atomic_bool *stop,
+                  char *best, size_t len) {
     MancalaGame *g = st;
     if (best && len)
         best[0] = 0;
-    atomic_store(&g->stop, false);
     if (mg_result(g).kind != RESULT_NONE)
         return false;
     if (!g->search) {
@@ -288,7 +314,7 @@ static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, 
         }
     }
     ml.seed = (uint64_t)(mancala_clock_ms() * 1000.0) | 1;
-    ml.stop = &g->stop;
+    ml.stop = stop;
     InfoRelay rel = {cb};
     ml.info = relay_info;
     ml.ud = &rel;
@@ -311,16 +337,13 @@ static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, 
     return true;
 }
 
-static void mg_stop(void *st) {
-    MancalaGame *g = st;
-    atomic_store(&g->stop, true);
-}
-
 const GameOps game_mancala_ops = {
     .names = mancala_names,
     .titles = mancala_titles,
     .create = mg_create,
     .destroy = mg_destroy,
+    .copy = mg_copy,
+    .assign = mg_assign,
     .perft = mg_perft,
     .divide = mg_divide,
     .legal_moves = mg_legal_moves,
@@ -330,6 +353,5 @@ const GameOps game_mancala_ops = {
     .side_to_move = mg_side_to_move,
     .result = mg_result,
     .go = mg_go,
-    .stop = mg_stop,
     .bench = mancala_bench,
 };

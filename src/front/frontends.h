@@ -10,5 +10,6 @@ int xboard_main(int argc, char **argv); /* front/xboard.c: CECP v2 */
 int uci_main(int argc, char **argv);    /* front/uci.c */
 int match_main(int argc, char **argv);  /* front/match.c: engine matches */
 int bench_main(int argc, char **argv);  /* front/bench.c: search signature */
+int openings_main(int argc, char **argv); /* front/openings.c: opening sets for match */
 
 #endif

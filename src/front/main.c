@@ -1,5 +1,6 @@
 /* main.c - `menagerie COMMAND ...`: an exact table of commands, each a
- * thin front end over the engine API. */
+ * thin front end over the engine API. The version comes from the build
+ * (MENAGERIE_VERSION, taken from debian/changelog by the Makefile). */
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
@@ -13,7 +14,17 @@ typedef struct {
     const char *help;
 } Command;
 
+#ifndef MENAGERIE_VERSION
+#define MENAGERIE_VERSION "unknown"
+#endif
+
 static int cmd_help(int argc, char **argv);
+
+static int cmd_version(int argc, char **argv) {
+    (void)argc, (void)argv;
+    printf("menagerie %s\n", MENAGERIE_VERSION);
+    return 0;
+}
 
 static const Command commands[] = {
     {"serve", web_main, "[--port N] [--host ADDR]: the web app (default 127.0.0.1:8080)"},
@@ -21,11 +32,13 @@ static const Command commands[] = {
     {"xboard", xboard_main, "speak XBoard/CECP v2 on stdin/stdout"},
     {"uci", uci_main, "speak UCI on stdin/stdout"},
     {"match", match_main, "play engine matches (see README)"},
+    {"openings", openings_main, "VARIANT [options]: make an opening set for match"},
     {"bench", bench_main, "search a fixed set of positions; prints the node signature"},
     {"variants", cli_variants, "list the games and their set-ups"},
     {"perft", cli_perft, "VARIANT DEPTH [--fen FEN]: count leaf nodes"},
     {"divide", cli_divide, "VARIANT DEPTH [--fen FEN]: leaf nodes per root move"},
     {"help", cmd_help, "this text"},
+    {"--version", cmd_version, "print the version"},
 };
 
 static int cmd_help(int argc, char **argv) {

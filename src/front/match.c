@@ -3,15 +3,24 @@
  *
  * Each engine runs as a child process (proto_engine.c): this program itself
  * over CECP ("self") or UCI ("self-uci"), or any CECP/UCI engine given as a
- * command. Games come in pairs from one opening (the start position, a
- * random set-up where the game has them, then --plies random moves), the
- * engines swapping colours. The referee checks every move and ends the
- * game by the rules (engine_result), on time (with a margin), on an illegal
- * move, a resignation, a false claim, a dead engine, or at --maxplies as a
- * draw. It prints a line per game and the score with an Elo estimate (95%
- * interval from the per-game score variance) at the end, and appends PGN
- * (adjudicated games get their result and a Termination tag). */
+ * command. Games come in pairs from one opening, the engines swapping
+ * colours: by default the game's built-in opening set (balanced positions a
+ * few moves deep, made by `menagerie openings`), else a file of such lines
+ * or random plies. --concurrency N runs N pairs at once, each with its own
+ * two engine processes. The referee checks every move and ends the game by
+ * the rules (engine_result), on time (with a margin), on an illegal move, a
+ * resignation, a false claim, a dead engine, or at --maxplies as a draw.
+ *
+ * Scores: wins, losses and draws with an Elo estimate, and the pentanomial
+ * count of game pairs (0, 1/2, 1, 3/2 or 2 points for engine 1), from which
+ * the Elo error and the SPRT are computed: the generalised SPRT of
+ * Fishtest/cutechess in its normal approximation, LLR = n (s1 - s0)
+ * (2 m - s0 - s1) / (2 v) over n pairs with mean pair score m and variance v
+ * (scores per game, logistic Elo bounds s = 1 / (1 + 10^(-elo/400))),
+ * stopping at log(beta / (1 - alpha)) (H0) or log((1 - beta) / alpha) (H1);
+ * each pentanomial class gets 0.001 pairs more, so that no variance is 0. */
 #include <math.h>
+#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -19,20 +28,26 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "core/embedded.h"
 #include "engine/engine.h"
 #include "front/frontends.h"
 #include "front/proto_engine.h"
 #include "front/proto_io.h"
 
+#define MAX_CONCURRENCY 64
+
 typedef struct {
     const char *spec[2];
     const char *opts[2][16];
     int nopts[2];
-    const char *variant, *pgn;
-    int games, plies, margin_ms, maxplies;
+    const char *variant, *pgn, *openings;
+    int games, plies, margin_ms, maxplies, concurrency;
+    bool random_openings; /* --plies given: random plies, no opening set */
     unsigned seed;
     ProtoTimeControl tc;
     bool trace, quiet;
+    bool sprt;
+    double elo0, elo1, alpha, beta;
 } MatchArgs;
 
 typedef struct {
@@ -41,21 +56,28 @@ typedef struct {
 } Outcome;
 
 static int usage(void) {
-    fprintf(stderr, "usage: menagerie match [options] ENGINE1 ENGINE2\n"
-                    "  ENGINE: self (Menagerie over CECP), self-uci, xboard:COMMAND, uci:COMMAND\n"
-                    "  --variant NAME     game (default chess; see `menagerie variants`)\n"
-                    "  --games N          number of games, played in pairs (default 2)\n"
-                    "  --tc BASE[+INC]    seconds per game and increment (default 10+0.1)\n"
-                    "  --st SECONDS       fixed time per move instead of a clock\n"
-                    "  --depth N          fixed depth (with no clock: depth only)\n"
-                    "  --plies N          random opening plies (default 4)\n"
-                    "  --seed N           random seed of the openings (default: time)\n"
-                    "  --margin MS        time a move may overrun the clock (default 150)\n"
-                    "  --maxplies N       adjudicate a draw after N plies (default: never)\n"
-                    "  --pgn FILE         append the games as PGN\n"
-                    "  --opt1/--opt2 NAME=VALUE   engine option (repeatable)\n"
-                    "  --trace            protocol traffic to stderr\n"
-                    "  --quiet            no per-game lines\n");
+    fprintf(stderr,
+            "usage: menagerie match [options] ENGINE1 ENGINE2\n"
+            "  ENGINE: self (Menagerie over CECP), self-uci, xboard:COMMAND, uci:COMMAND\n"
+            "  --variant NAME     game (default chess; see `menagerie variants`)\n"
+            "  --games N          number of games, played in pairs (default 2; with --sprt\n"
+            "                     the most it may play, default 20000)\n"
+            "  --tc BASE[+INC]    seconds per game and increment (default 10+0.1)\n"
+            "  --st SECONDS       fixed time per move instead of a clock\n"
+            "  --nodes N          fixed nodes per move instead of a clock\n"
+            "  --depth N          fixed depth (with no clock: depth only)\n"
+            "  --openings FILE    opening lines (default: the game's built-in set)\n"
+            "  --plies N          random opening plies instead of an opening set\n"
+            "  --seed N           random seed of the openings (default: time)\n"
+            "  --concurrency N    game pairs played at once (default 1)\n"
+            "  --sprt ELO0,ELO1   stop when the SPRT decides (Elo bounds, logistic)\n"
+            "  --alpha A --beta B SPRT error rates (default 0.05 each)\n"
+            "  --margin MS        time a move may overrun the clock (default 150)\n"
+            "  --maxplies N       adjudicate a draw after N plies (default: never)\n"
+            "  --pgn FILE         append the games as PGN\n"
+            "  --opt1/--opt2 NAME=VALUE   engine option (repeatable)\n"
+            "  --trace            protocol traffic to stderr\n"
+            "  --quiet            no per-game lines\n");
     return 2;
 }
 
@@ -74,12 +96,37 @@ static bool parse_tc(const char *s, ProtoTimeControl *tc) {
     return true;
 }
 
+/* "ELO0,ELO1" (signed numbers, ELO0 < ELO1). */
+static bool parse_sprt(const char *s, double *e0, double *e1) {
+    char *end;
+    *e0 = strtod(s, &end);
+    if (end == s || *end != ',')
+        return false;
+    const char *b = end + 1;
+    *e1 = strtod(b, &end);
+    return end != b && !*end && isfinite(*e0) && isfinite(*e1) && *e0 < *e1 &&
+           fabs(*e0) < 1000 && fabs(*e1) < 1000;
+}
+
+static bool parse_rate(const char *s, double *out) {
+    return proto_parse_double(s, out) && *out > 0 && *out < 0.5;
+}
+
+static bool given(int argc, char **argv, const char *opt) {
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], opt))
+            return true;
+    return false;
+}
+
 static int parse_args(int argc, char **argv, MatchArgs *a) {
     memset(a, 0, sizeof *a);
     a->variant = "chess";
     a->games = 2;
     a->plies = 4;
     a->margin_ms = 150;
+    a->concurrency = 1;
+    a->alpha = a->beta = 0.05;
     a->seed = (unsigned)time(NULL) ^ (unsigned)getpid();
     a->tc.base_ms = 10000;
     a->tc.inc_ms = 100;
@@ -100,25 +147,39 @@ static int parse_args(int argc, char **argv, MatchArgs *a) {
             a->variant = argv[++i];
         else if (!strcmp(o, "--pgn"))
             a->pgn = argv[++i];
+        else if (!strcmp(o, "--openings"))
+            a->openings = argv[++i];
         else if (!strcmp(o, "--games") && proto_parse_long(v, 1, 1000000, &n))
             a->games = (int)n, i++;
         else if (!strcmp(o, "--plies") && proto_parse_long(v, 0, 200, &n))
-            a->plies = (int)n, i++;
+            a->plies = (int)n, a->random_openings = true, i++;
         else if (!strcmp(o, "--seed") && proto_parse_long(v, 0, 4294967295L, &n))
             a->seed = (unsigned)n, i++;
         else if (!strcmp(o, "--maxplies") && proto_parse_long(v, 1, 100000, &n))
             a->maxplies = (int)n, i++;
         else if (!strcmp(o, "--margin") && proto_parse_long(v, 0, 600000, &n))
             a->margin_ms = (int)n, i++;
+        else if (!strcmp(o, "--concurrency") && proto_parse_long(v, 1, MAX_CONCURRENCY, &n))
+            a->concurrency = (int)n, i++;
         else if (!strcmp(o, "--depth") && proto_parse_long(v, 1, 200, &n))
             a->tc.depth = (int)n, i++;
-        else if (!strcmp(o, "--tc") && parse_tc(v, &a->tc))
+        else if (!strcmp(o, "--nodes") && proto_parse_long(v, 1, 2000000000L, &n)) {
+            a->tc.nodes = n;
+            a->tc.base_ms = a->tc.inc_ms = a->tc.movetime_ms = 0;
+            i++;
+        } else if (!strcmp(o, "--tc") && parse_tc(v, &a->tc))
             i++;
         else if (!strcmp(o, "--st") && proto_parse_double(v, &d) && d > 0) {
             a->tc.movetime_ms = (int)(d * 1000);
             a->tc.base_ms = a->tc.inc_ms = 0;
             i++;
-        } else if ((!strcmp(o, "--opt1") || !strcmp(o, "--opt2")) && strchr(v, '=')) {
+        } else if (!strcmp(o, "--sprt") && parse_sprt(v, &a->elo0, &a->elo1))
+            a->sprt = true, i++;
+        else if (!strcmp(o, "--alpha") && parse_rate(v, &a->alpha))
+            i++;
+        else if (!strcmp(o, "--beta") && parse_rate(v, &a->beta))
+            i++;
+        else if ((!strcmp(o, "--opt1") || !strcmp(o, "--opt2")) && strchr(v, '=')) {
             int k = o[5] - '1';
             if (a->nopts[k] < 15)
                 a->opts[k][a->nopts[k]++] = v;
@@ -135,15 +196,20 @@ static int parse_args(int argc, char **argv, MatchArgs *a) {
     }
     if (npos != 2)
         return -1;
+    int modes = given(argc, argv, "--tc") + given(argc, argv, "--st") + given(argc, argv, "--nodes");
+    if (modes > 1) {
+        fprintf(stderr, "menagerie match: --tc, --st and --nodes exclude each other\n");
+        return -1;
+    }
+    if (a->openings && a->random_openings) {
+        fprintf(stderr, "menagerie match: --openings and --plies exclude each other\n");
+        return -1;
+    }
     /* --depth alone means no clock */
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--depth")) {
-            bool clock = false;
-            for (int k = 1; k < argc; k++)
-                clock |= !strcmp(argv[k], "--tc") || !strcmp(argv[k], "--st");
-            if (!clock)
-                a->tc.base_ms = a->tc.inc_ms = 0;
-        }
+    if (given(argc, argv, "--depth") && !modes)
+        a->tc.base_ms = a->tc.inc_ms = 0;
+    if (a->sprt && !given(argc, argv, "--games"))
+        a->games = 20000;
     return 0;
 }
 
@@ -209,6 +275,124 @@ static Game *make_opening(const char *variant, int plies, unsigned *seed, char *
     }
     free(m);
     return g;
+}
+
+/* An opening set: lines of moves from the start position, the first token
+ * optionally "setup=NAME" (a named start position); '#' starts a comment. */
+typedef struct {
+    char **line;
+    int n;
+} OpeningSet;
+
+static void openings_free(OpeningSet *s) {
+    for (int i = 0; i < s->n; i++)
+        free(s->line[i]);
+    free(s->line);
+    s->line = NULL;
+    s->n = 0;
+}
+
+/* The game of one opening line; NULL with a message when it is bad. */
+static Game *opening_game(const char *variant, const char *line, char *err, size_t errlen) {
+    char buf[2048], *tok[256], fen[512];
+    snprintf(buf, sizeof buf, "%s", line);
+    int n = proto_split(buf, tok, 256), i = 0;
+    Game *g;
+    if (n > 0 && !strncmp(tok[0], "setup=", 6)) {
+        if (engine_start_fen(variant, tok[0] + 6, fen, sizeof fen, err, errlen))
+            return NULL;
+        g = engine_new(variant, fen, err, errlen);
+        i = 1;
+    } else
+        g = proto_new_game(variant, NULL, err, errlen);
+    for (; g && i < n; i++)
+        if (!engine_play(g, tok[i], err, errlen)) {
+            engine_free(g);
+            return NULL;
+        }
+    if (g && engine_result(g).kind != RESULT_NONE) {
+        snprintf(err, errlen, "the game is over");
+        engine_free(g);
+        return NULL;
+    }
+    return g;
+}
+
+/* Reads TEXT into S, checking each line on VARIANT; -1 with a message. */
+static int openings_parse(OpeningSet *s, const char *variant, const char *text, size_t len,
+                          const char *where, char *err, size_t errlen) {
+    memset(s, 0, sizeof *s);
+    int lineno = 0;
+    for (size_t p = 0; p < len;) {
+        size_t e = p;
+        while (e < len && text[e] != '\n')
+            e++;
+        lineno++;
+        char *l = malloc(e - p + 1);
+        if (!l)
+            abort();
+        memcpy(l, text + p, e - p);
+        l[e - p] = 0;
+        p = e + 1;
+        l[strcspn(l, "#\r")] = 0;
+        if (!l[strspn(l, " \t")]) {
+            free(l);
+            continue;
+        }
+        char why[ENGINE_ERR_LEN];
+        Game *g = opening_game(variant, l, why, sizeof why);
+        if (!g) {
+            snprintf(err, errlen, "%s line %d: %s", where, lineno, why);
+            free(l);
+            openings_free(s);
+            return -1;
+        }
+        engine_free(g);
+        char **grown = realloc(s->line, (size_t)(s->n + 1) * sizeof *grown);
+        if (!grown)
+            abort();
+        s->line = grown;
+        s->line[s->n++] = l;
+    }
+    if (!s->n) {
+        snprintf(err, errlen, "%s has no openings", where);
+        return -1;
+    }
+    return 0;
+}
+
+/* The opening set of A: a file, the built-in set of the game, or none
+ * (random plies). -1 with a message when a file is unreadable or bad. */
+static int openings_load(OpeningSet *s, const MatchArgs *a, char *err, size_t errlen) {
+    memset(s, 0, sizeof *s);
+    if (a->random_openings)
+        return 0;
+    if (a->openings) {
+        FILE *f = fopen(a->openings, "rb");
+        if (!f) {
+            snprintf(err, errlen, "cannot read %s", a->openings);
+            return -1;
+        }
+        size_t cap = 1 << 16, len = 0;
+        char *buf = malloc(cap);
+        for (size_t k; buf && (k = fread(buf + len, 1, cap - len, f)) > 0;) {
+            len += k;
+            if (len == cap && !(buf = realloc(buf, cap *= 2)))
+                break;
+        }
+        fclose(f);
+        if (!buf)
+            abort();
+        int rc = openings_parse(s, a->variant, buf, len, a->openings, err, errlen);
+        free(buf);
+        return rc;
+    }
+    char want[64];
+    snprintf(want, sizeof want, "%s.txt", a->variant);
+    for (const EmbeddedFile *f = builtin_openings; f->name; f++)
+        if (!strcmp(f->name, want))
+            return openings_parse(s, a->variant, f->data, f->len, want, err, errlen);
+    return 0;
 }
 
 /* --- one game ------------------------------------------------------------------ */
@@ -278,7 +462,12 @@ static Outcome play_game(ProtoEngine *e[2], Game *g, const MatchArgs *a) {
     }
 }
 
-/* --- score and Elo -------------------------------------------------------------- */
+/* --- score, Elo and the SPRT ------------------------------------------------- */
+
+typedef struct {
+    int w, l, d;    /* games, from engine 1's side */
+    int ptnml[5];   /* pairs by engine 1's points: 0, 1/2, 1, 3/2, 2 */
+} Tally;
 
 static double elo_of(double p) {
     if (p <= 0)
@@ -288,15 +477,52 @@ static double elo_of(double p) {
     return -400.0 * log10(1.0 / p - 1.0);
 }
 
-static void print_score(const char *n1, const char *n2, int w, int l, int d) {
-    int n = w + l + d;
+static double score_of(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
+
+/* Mean and variance of the score per game, from the pairs when there are
+ * any (pairs are what is independent), else from the games. */
+static int score_stats(const Tally *t, double *mean, double *var) {
+    int pairs = 0;
+    double sum = 0, sq = 0, total = 0;
+    for (int k = 0; k < 5; k++) {
+        double c = t->ptnml[k] + 1e-3; /* regularised: no empty class */
+        pairs += t->ptnml[k];
+        total += c;
+        sum += c * (k / 4.0);
+        sq += c * (k / 4.0) * (k / 4.0);
+    }
+    if (pairs >= 1) {
+        *mean = sum / total;
+        *var = sq / total - *mean * *mean;
+        return pairs;
+    }
+    int n = t->w + t->l + t->d;
+    if (!n)
+        return 0;
+    double p = (t->w + 0.5 * t->d) / n;
+    *mean = p;
+    *var = (t->w * (1 - p) * (1 - p) + t->l * p * p + t->d * (0.5 - p) * (0.5 - p)) / n;
+    return n;
+}
+
+static double sprt_llr(const Tally *t, double elo0, double elo1) {
+    double m, v;
+    int n = score_stats(t, &m, &v);
+    if (n < 1 || v <= 0)
+        return 0;
+    double s0 = score_of(elo0), s1 = score_of(elo1);
+    return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v);
+}
+
+static void print_score(const char *n1, const char *n2, const Tally *t) {
+    int n = t->w + t->l + t->d;
     if (!n)
         return;
-    double p = (w + 0.5 * d) / n;
-    double var = (w * (1 - p) * (1 - p) + l * p * p + d * (0.5 - p) * (0.5 - p)) / n;
-    double se = sqrt(var / n);
-    printf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", n1, n2, w, l, d, p, n);
-    double lo = elo_of(p - 1.96 * se), hi = elo_of(p + 1.96 * se), e = elo_of(p);
+    double p = (t->w + 0.5 * t->d) / n, m, var;
+    int k = score_stats(t, &m, &var);
+    double se = sqrt(var / k);
+    printf("Score of %s vs %s: %d - %d - %d  [%.3f] %d\n", n1, n2, t->w, t->l, t->d, p, n);
+    double lo = elo_of(m - 1.96 * se), hi = elo_of(m + 1.96 * se), e = elo_of(p);
     if (isinf(e))
         printf("Elo difference: %sinf (score %s)\n", e > 0 ? "+" : "-", e > 0 ? "100%" : "0%");
     else if (isinf(lo) || isinf(hi)) {
@@ -306,6 +532,23 @@ static void print_score(const char *n1, const char *n2, int w, int l, int d) {
         printf("Elo difference: %+.1f, 95%% interval [%s, %s]\n", e, l1, h1);
     } else
         printf("Elo difference: %+.1f +/- %.1f (95%%)\n", e, (hi - lo) / 2);
+    printf("Ptnml(0-2): %d, %d, %d, %d, %d\n", t->ptnml[0], t->ptnml[1], t->ptnml[2],
+           t->ptnml[3], t->ptnml[4]);
+    fflush(stdout);
+}
+
+/* -1: H0 accepted, 1: H1 accepted, 0: go on. */
+static int sprt_verdict(const MatchArgs *a, double llr) {
+    double lo = log(a->beta / (1 - a->alpha)), hi = log((1 - a->beta) / a->alpha);
+    return llr >= hi ? 1 : llr <= lo ? -1 : 0;
+}
+
+static void print_sprt(const MatchArgs *a, const Tally *t) {
+    double llr = sprt_llr(t, a->elo0, a->elo1);
+    double lo = log(a->beta / (1 - a->alpha)), hi = log((1 - a->beta) / a->alpha);
+    int v = sprt_verdict(a, llr);
+    printf("SPRT: llr %.2f (%.2f, %.2f) [%g, %g]: %s\n", llr, lo, hi, a->elo0, a->elo1,
+           v > 0 ? "H1 accepted" : v < 0 ? "H0 accepted" : "no verdict");
     fflush(stdout);
 }
 
@@ -374,6 +617,128 @@ static void write_pgn(const MatchArgs *a, Game *g, const char *white, const char
     free(buf);
 }
 
+/* --- the match: workers playing pairs ---------------------------------------- */
+
+typedef struct {
+    const MatchArgs *a;
+    const OpeningSet *book;
+    const char *self;
+    char name[2][140];
+    pthread_mutex_t lock; /* everything below, stdout and the PGN file */
+    int next_pair, done_games;
+    unsigned book_start;
+    Tally tally;
+    bool stop, failed;
+} Match;
+
+/* The opening of pair P: a line of the set, or random plies. */
+static Game *pair_opening(Match *m, int p, char *err, size_t errlen) {
+    const MatchArgs *a = m->a;
+    if (m->book->n)
+        return opening_game(a->variant, m->book->line[(m->book_start + (unsigned)p) % (unsigned)m->book->n],
+                            err, errlen);
+    unsigned seed = a->seed + (unsigned)p * 2654435761u;
+    return make_opening(a->variant, a->plies, &seed, err, errlen);
+}
+
+/* Plays game I (of pair I / 2) with engines E; adds it to the tally.
+ * Returns engine 1's points, or -1 when an engine cannot be started. */
+static double play_one(Match *m, ProtoEngine *eng[2], Game *opening, int i) {
+    const MatchArgs *a = m->a;
+    char err[ENGINE_ERR_LEN];
+    for (int s = 0; s < 2; s++) /* a dead engine is started again */
+        if (!eng[s] || !proto_engine_alive(eng[s])) {
+            proto_engine_free(eng[s]);
+            eng[s] = proto_engine_start(a->spec[s], m->self, a->opts[s], a->trace, err, sizeof err);
+            if (!eng[s]) {
+                pthread_mutex_lock(&m->lock);
+                fprintf(stderr, "menagerie match: %s\n", err);
+                m->failed = m->stop = true;
+                pthread_mutex_unlock(&m->lock);
+                return -1;
+            }
+        }
+    int white = i % 2; /* engine index playing White */
+    ProtoEngine *side[2] = {eng[white], eng[!white]};
+    Game *g = engine_copy(opening);
+    if (!g)
+        abort();
+    Outcome o = play_game(side, g, a);
+    for (int s = 0; s < 2; s++)
+        proto_engine_game_over(side[s], result_codes[o.kind], o.reason);
+    int e1 = white == 0 ? SIDE_FIRST : SIDE_SECOND; /* engine 1's colour */
+    double pts = o.kind == RESULT_DRAW ? 0.5
+                 : (o.kind == RESULT_FIRST_WINS) == (e1 == SIDE_FIRST) ? 1
+                                                                        : 0;
+    int plies = ply_count(g);
+    pthread_mutex_lock(&m->lock);
+    Tally *t = &m->tally;
+    if (pts == 1)
+        t->w++;
+    else if (pts == 0)
+        t->l++;
+    else
+        t->d++;
+    m->done_games++;
+    if (!a->quiet) {
+        printf("game %d/%d: %s - %s %s {%s} %d plies; score %s %.1f - %.1f %s\n", i + 1, a->games,
+               m->name[white], m->name[!white], result_codes[o.kind], o.reason, plies, m->name[0],
+               t->w + 0.5 * t->d, t->l + 0.5 * t->d, m->name[1]);
+        fflush(stdout);
+    }
+    write_pgn(a, g, m->name[white], m->name[!white], i + 1, &o);
+    pthread_mutex_unlock(&m->lock);
+    engine_free(g);
+    return pts;
+}
+
+static void *worker(void *arg) {
+    Match *m = arg;
+    const MatchArgs *a = m->a;
+    ProtoEngine *eng[2] = {NULL, NULL};
+    for (;;) {
+        pthread_mutex_lock(&m->lock);
+        int p = m->stop || 2 * m->next_pair >= a->games ? -1 : m->next_pair++;
+        pthread_mutex_unlock(&m->lock);
+        if (p < 0)
+            break;
+        char err[ENGINE_ERR_LEN];
+        Game *opening = pair_opening(m, p, err, sizeof err);
+        if (!opening) {
+            pthread_mutex_lock(&m->lock);
+            fprintf(stderr, "menagerie match: opening: %s\n", err);
+            m->failed = m->stop = true;
+            pthread_mutex_unlock(&m->lock);
+            break;
+        }
+        double pts = 0;
+        int played = 0;
+        for (int i = 2 * p; i < 2 * p + 2 && i < a->games; i++) {
+            double r = play_one(m, eng, opening, i);
+            if (r < 0)
+                break;
+            pts += r;
+            played++;
+        }
+        engine_free(opening);
+        if (played < 2)
+            continue;
+        pthread_mutex_lock(&m->lock);
+        m->tally.ptnml[(int)(pts * 2 + 0.5)]++;
+        if (a->sprt) {
+            int v = sprt_verdict(a, sprt_llr(&m->tally, a->elo0, a->elo1));
+            if (!a->quiet)
+                print_sprt(a, &m->tally);
+            if (v)
+                m->stop = true;
+        }
+        pthread_mutex_unlock(&m->lock);
+    }
+    proto_engine_free(eng[0]);
+    proto_engine_free(eng[1]);
+    return NULL;
+}
+
 int match_main(int argc, char **argv) {
     MatchArgs a;
     if (parse_args(argc, argv, &a))
@@ -392,13 +757,26 @@ int match_main(int argc, char **argv) {
         fprintf(stderr, "menagerie match: %s is not a chess game\n", a.variant);
         return 2;
     }
+    OpeningSet book;
+    if (openings_load(&book, &a, err, sizeof err)) {
+        fprintf(stderr, "menagerie match: %s\n", err);
+        return 2;
+    }
     char self[4096];
     ssize_t k = readlink("/proc/self/exe", self, sizeof self - 1);
     if (k <= 0) {
         fprintf(stderr, "menagerie match: cannot find this program's path\n");
+        openings_free(&book);
         return 1;
     }
     self[k] = 0;
+    Match m;
+    memset(&m, 0, sizeof m);
+    m.a = &a;
+    m.book = &book;
+    m.self = self;
+    pthread_mutex_init(&m.lock, NULL);
+    /* the first engine pair: names, and whether they play the game */
     ProtoEngine *eng[2] = {NULL, NULL};
     for (int i = 0; i < 2; i++) {
         a.opts[i][a.nopts[i]] = NULL;
@@ -411,75 +789,53 @@ int match_main(int argc, char **argv) {
                 fprintf(stderr, "menagerie match: %s\n", err);
             proto_engine_free(eng[0]);
             proto_engine_free(eng[1]);
+            openings_free(&book);
             return 1;
         }
     }
-    char name[2][140];
     for (int i = 0; i < 2; i++)
-        snprintf(name[i], sizeof name[i], "%s", proto_engine_name(eng[i]));
-    if (!strcmp(name[0], name[1])) {
-        strcat(name[0], " 1");
-        strcat(name[1], " 2");
+        snprintf(m.name[i], sizeof m.name[i], "%s", proto_engine_name(eng[i]));
+    proto_engine_free(eng[0]);
+    proto_engine_free(eng[1]);
+    if (!strcmp(m.name[0], m.name[1])) {
+        strcat(m.name[0], " 1");
+        strcat(m.name[1], " 2");
     }
-    printf("match: %s vs %s, %s, %d games, ", name[0], name[1], a.variant, a.games);
-    if (a.tc.movetime_ms)
+    unsigned seed = a.seed;
+    m.book_start = book.n ? next_rand(&seed) % (unsigned)book.n : 0;
+    printf("match: %s vs %s, %s, %d games, ", m.name[0], m.name[1], a.variant, a.games);
+    if (a.tc.nodes)
+        printf("%ld nodes per move", a.tc.nodes);
+    else if (a.tc.movetime_ms)
         printf("%g s per move", a.tc.movetime_ms / 1000.0);
     else if (a.tc.base_ms)
         printf("%g+%g s", a.tc.base_ms / 1000.0, a.tc.inc_ms / 1000.0);
     else
         printf("depth %d", a.tc.depth);
-    printf(", seed %u\n", a.seed);
+    printf(", seed %u", a.seed);
+    if (book.n)
+        printf(", %d openings", book.n);
+    if (a.concurrency > 1)
+        printf(", concurrency %d", a.concurrency);
+    if (a.sprt)
+        printf(", SPRT [%g, %g] alpha %g beta %g", a.elo0, a.elo1, a.alpha, a.beta);
+    printf("\n");
     fflush(stdout);
-    int w = 0, l = 0, d = 0; /* from engine 1's side */
-    unsigned seed = a.seed;
-    Game *opening = NULL;
-    for (int i = 0; i < a.games; i++) {
-        if (i % 2 == 0) {
-            engine_free(opening);
-            opening = make_opening(a.variant, a.plies, &seed, err, sizeof err);
-            if (!opening) {
-                fprintf(stderr, "menagerie match: %s\n", err);
-                break;
-            }
-        }
-        int white = i % 2;          /* engine index playing White */
-        for (int s = 0; s < 2; s++) /* a dead engine is started again */
-            if (!proto_engine_alive(eng[s])) {
-                proto_engine_free(eng[s]);
-                eng[s] = proto_engine_start(a.spec[s], self, a.opts[s], a.trace, err, sizeof err);
-                if (!eng[s]) {
-                    fprintf(stderr, "menagerie match: %s\n", err);
-                    goto out;
-                }
-            }
-        ProtoEngine *side[2] = {eng[white], eng[!white]};
-        Game *g = proto_clone(opening);
-        if (!g)
-            break;
-        Outcome o = play_game(side, g, &a);
-        for (int s = 0; s < 2; s++)
-            proto_engine_game_over(side[s], result_codes[o.kind], o.reason);
-        int e1 = white == 0 ? SIDE_FIRST : SIDE_SECOND; /* engine 1's colour */
-        if (o.kind == RESULT_DRAW)
-            d++;
-        else if ((o.kind == RESULT_FIRST_WINS) == (e1 == SIDE_FIRST))
-            w++;
-        else
-            l++;
-        int plies = ply_count(g);
-        if (!a.quiet) {
-            printf("game %d/%d: %s - %s %s {%s} %d plies; score %s %.1f - %.1f %s\n", i + 1,
-                   a.games, name[white], name[!white], result_codes[o.kind], o.reason, plies,
-                   name[0], w + 0.5 * d, l + 0.5 * d, name[1]);
-            fflush(stdout);
-        }
-        write_pgn(&a, g, name[white], name[!white], i + 1, &o);
-        engine_free(g);
-    }
-out:
-    engine_free(opening);
-    print_score(name[0], name[1], w, l, d);
-    proto_engine_free(eng[0]);
-    proto_engine_free(eng[1]);
-    return 0;
+    // Step 1. The workers, each with its own two engines, take pairs in turn.
+    int nw = a.concurrency < (a.games + 1) / 2 ? a.concurrency : (a.games + 1) / 2;
+    pthread_t tid[MAX_CONCURRENCY];
+    bool started[MAX_CONCURRENCY] = {false};
+    for (int i = 1; i < nw; i++)
+        started[i] = !pthread_create(&tid[i], NULL, worker, &m);
+    worker(&m);
+    for (int i = 1; i < nw; i++)
+        if (started[i])
+            pthread_join(tid[i], NULL);
+    // Step 2. The score.
+    print_score(m.name[0], m.name[1], &m.tally);
+    if (a.sprt)
+        print_sprt(&a, &m.tally);
+    pthread_mutex_destroy(&m.lock);
+    openings_free(&book);
+    return m.failed && !m.done_games ? 1 : 0;
 }

@@ -3,7 +3,6 @@
  * command from an exact table, or else a move for engine_play. */
 #include <ctype.h>
 #include <errno.h>
-#include <pthread.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,6 +32,7 @@ typedef struct {
     bool dirty;        /* the board changed since it was drawn */
     bool announced;    /* the result has been printed */
     int auto_plies;    /* plies played engine vs engine since the game began */
+    EngineSearch *search; /* made by the first search, kept for its tables */
 } Session;
 
 enum { GO_ON = 0, QUIT = 1 };
@@ -67,19 +67,6 @@ static void print_wrapped(const char *head, char (*words)[ENGINE_MOVE_TEXT], int
 
 static const char *player_name(const Session *s, int side) {
     return s->engine[side] ? "engine" : "human";
-}
-
-/* The SAN of a legal move given as coordinate text (the text itself if none). */
-static void san_of(Game *g, const char *text, char *san, size_t len) {
-    MoveDesc *all = malloc(ENGINE_MAX_MOVES * sizeof *all);
-    if (!all)
-        abort();
-    int n = engine_moves(g, all, ENGINE_MAX_MOVES);
-    snprintf(san, len, "%s", text);
-    for (int i = 0; i < n && i < ENGINE_MAX_MOVES; i++)
-        if (!strcmp(all[i].text, text))
-            snprintf(san, len, "%s", all[i].san);
-    free(all);
 }
 
 /* ---- the game --------------------------------------------------------- */
@@ -153,20 +140,18 @@ static void print_played(Session *s, Side side, bool by_engine) {
 /* ---- the engine ------------------------------------------------------- */
 
 typedef struct {
-    Game *shadow;  /* the position searched, to write the PV in SAN; NULL = as is */
-    bool live;     /* overwrite one line */
+    bool live; /* overwrite one line */
     bool mancala;
     int cols, shown;
-    pthread_mutex_t lock;
 } Think;
 
-static Game *volatile thinking_game; /* for SIGINT: stop the search */
+static EngineSearch *volatile thinking; /* for SIGINT: stop the search */
 
 static void on_sigint(int sig) {
     (void)sig;
-    Game *g = thinking_game;
-    if (g)
-        engine_stop(g);
+    EngineSearch *es = thinking;
+    if (es)
+        engine_search_stop(es);
 }
 
 static void format_score(const SearchInfo *si, bool mancala, char *buf, size_t len) {
@@ -180,53 +165,13 @@ static void format_score(const SearchInfo *si, bool mancala, char *buf, size_t l
         snprintf(buf, len, "%+.2f", si->score / 100.0);
 }
 
-/* The PV in SAN, played out on the shadow game and taken back. */
-static void pv_text(Think *t, const char *pv, char *buf, size_t len) {
-    if (!t->shadow) {
-        snprintf(buf, len, "%s", pv);
-        return;
-    }
-    char tok[ENGINE_MOVE_TEXT], err[ENGINE_ERR_LEN];
-    size_t n = 0;
-    int played = 0;
-    buf[0] = 0;
-    const char *p = pv;
-    while (*p) {
-        while (*p == ' ')
-            p++;
-        size_t k = strcspn(p, " ");
-        if (!k)
-            break;
-        snprintf(tok, sizeof tok, "%.*s", (int)(k < sizeof tok ? k : sizeof tok - 1), p);
-        p += k;
-        MoveDesc last;
-        const char *word = tok;
-        if (engine_play(t->shadow, tok, err, sizeof err) && engine_last_move(t->shadow, &last)) {
-            played++;
-            word = last.san;
-        } else {
-            while (*p == ' ') /* unreadable: this and the rest as they are */
-                p++;
-            snprintf(buf + n, len - n, "%s%s%s%s", n ? " " : "", tok, *p ? " " : "", p);
-            break;
-        }
-        snprintf(buf + n, len - n, "%s%s", n ? " " : "", word);
-        n += strlen(buf + n);
-        if (n + 1 >= len)
-            break;
-    }
-    while (played-- > 0)
-        engine_undo(t->shadow);
-}
-
+/* On the search thread; the input thread waits meanwhile. */
 static void on_info(const SearchInfo *si, void *ud) {
     Think *t = ud;
-    pthread_mutex_lock(&t->lock);
-    char score[48], pv[600], line[800];
+    char score[48], line[800];
     format_score(si, t->mancala, score, sizeof score);
-    pv_text(t, si->pv, pv, sizeof pv);
     snprintf(line, sizeof line, "  depth %d  score %s  nodes %llu  time %.2fs  pv %s", si->depth,
-             score, (unsigned long long)si->nodes, si->time_ms / 1000.0, pv);
+             score, (unsigned long long)si->nodes, si->time_ms / 1000.0, si->pv_san);
     if (t->live) {
         int room = t->cols - 1 > 20 ? t->cols - 1 : 20;
         printf("\r\033[K%.*s", room, line);
@@ -235,7 +180,6 @@ static void on_info(const SearchInfo *si, void *ud) {
     }
     t->shown++;
     fflush(stdout);
-    pthread_mutex_unlock(&t->lock);
 }
 
 static int terminal_columns(void) {
@@ -247,44 +191,39 @@ static int terminal_columns(void) {
 }
 
 /* Searches the current position; false when the engine gives no move. */
-static bool think(Session *s, char *best, size_t len) {
+static bool think(Session *s, EngineResult *r) {
     GameInfo info;
     engine_info(s->g, &info);
     Think t;
     memset(&t, 0, sizeof t);
-    pthread_mutex_init(&t.lock, NULL);
     t.live = s->live;
     t.mancala = info.kind == KIND_MANCALA;
     t.cols = t.live ? terminal_columns() : 0;
-    if (!t.mancala) {
-        char fen[512], err[ENGINE_ERR_LEN];
-        engine_position_text(s->g, fen, sizeof fen);
-        t.shadow = s->file ? engine_new_from_file(s->file, fen, err, sizeof err)
-                           : engine_new(info.name, fen, err, sizeof err);
-    }
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
     lim.movetime_ms = s->movetime_ms;
     lim.level = s->level >= 20 ? 0 : s->level;
     lim.threads = s->threads;
-    SearchCallbacks cb = {on_info, &t};
+    EngineCallbacks cb = {on_info, NULL, &t};
+    if (!s->search)
+        s->search = engine_search_new();
 
     struct sigaction sa, old;
     memset(&sa, 0, sizeof sa);
     sa.sa_handler = on_sigint;
     sigemptyset(&sa.sa_mask);
-    thinking_game = s->g;
+    thinking = s->search;
     sigaction(SIGINT, &sa, &old);
     fflush(stdout);
-    bool ok = engine_go(s->g, &lim, &cb, best, len);
+    char err[ENGINE_ERR_LEN];
+    bool ok = engine_search_start(s->search, s->g, NULL, &lim, false, &cb, err, sizeof err) &&
+              engine_search_wait(s->search, r);
     sigaction(SIGINT, &old, NULL);
-    thinking_game = NULL;
+    thinking = NULL;
 
     if (t.live && t.shown)
         putchar('\n');
-    engine_free(t.shadow);
-    pthread_mutex_destroy(&t.lock);
-    return ok && best[0];
+    return ok && r->best[0];
 }
 
 static void print_limits(const Session *s) {
@@ -298,13 +237,14 @@ static bool engine_turn(Session *s, bool auto_play) {
     printf("%s (engine) thinks: ", name);
     print_limits(s);
     printf("...\n");
-    char best[ENGINE_MOVE_TEXT], err[ENGINE_ERR_LEN];
-    if (!think(s, best, sizeof best)) {
+    EngineResult r;
+    char err[ENGINE_ERR_LEN];
+    if (!think(s, &r)) {
         printf("engine unavailable: no move for %s.\n", name);
         return false;
     }
-    if (!engine_play(s->g, best, err, sizeof err)) {
-        printf("engine unavailable: it chose %s, which is not playable (%s).\n", best, err);
+    if (!engine_play(s->g, r.best, err, sizeof err)) {
+        printf("engine unavailable: it chose %s, which is not playable (%s).\n", r.best, err);
         return false;
     }
     print_played(s, side, true);
@@ -380,16 +320,15 @@ static int cmd_hint(Session *s, const char *arg) {
     printf("thinking for a hint: ");
     print_limits(s);
     printf("...\n");
-    char best[ENGINE_MOVE_TEXT], san[ENGINE_MOVE_TEXT];
-    if (!think(s, best, sizeof best)) {
+    EngineResult hint;
+    if (!think(s, &hint)) {
         printf("hint: engine unavailable for this game.\n");
         return GO_ON;
     }
-    san_of(s->g, best, san, sizeof san);
-    if (strcmp(san, best))
-        printf("hint: %s (%s)\n", san, best);
+    if (strcmp(hint.best_san, hint.best))
+        printf("hint: %s (%s)\n", hint.best_san, hint.best);
     else
-        printf("hint: %s\n", san);
+        printf("hint: %s\n", hint.best_san);
     return GO_ON;
 }
 
@@ -604,6 +543,49 @@ static int cmd_quit(Session *s, const char *arg) {
     return QUIT;
 }
 
+/* Prints one line of text wrapped at 78 columns; bullets ("- ") keep their indent. */
+static void print_rules_line(const char *line, size_t n) {
+    int indent = n > 2 && line[0] == '-' && line[1] == ' ' ? 2 : 0, col = 0;
+    for (size_t i = 0; i < n;) {
+        size_t w = 0;
+        while (i + w < n && line[i + w] != ' ')
+            w++;
+        if (col > indent && col + 1 + (int)w > 78) {
+            printf("\n%*s", indent, "");
+            col = indent;
+        } else if (col > 0) {
+            putchar(' ');
+            col++;
+        }
+        printf("%.*s", (int)w, line + i);
+        col += (int)w;
+        i += w;
+        while (i < n && line[i] == ' ')
+            i++;
+    }
+    putchar('\n');
+}
+
+/* The game's rules, the same text the web page shows; headings lose their '#'. */
+static int cmd_rules(Session *s, const char *arg) {
+    (void)arg;
+    GameInfo info;
+    engine_info(s->g, &info);
+    const char *text = s->file ? NULL : engine_rules_text(info.name);
+    if (!text) {
+        printf("no rules text for %s; `moves` lists what is legal here.\n", info.title);
+        return GO_ON;
+    }
+    for (const char *line = text; *line;) {
+        size_t n = strcspn(line, "\n");
+        size_t skip = strspn(line, "#");
+        skip += skip && line[skip] == ' ';
+        print_rules_line(line + skip, n - skip);
+        line += n + (line[n] == '\n');
+    }
+    return GO_ON;
+}
+
 static const PlayCommand commands[] = {
     {"help", ARG_NONE, "", "this text", cmd_help},
     {"moves", ARG_NONE, "", "list the legal moves", cmd_moves},
@@ -620,6 +602,7 @@ static const PlayCommand commands[] = {
     {"diamond", ARG_NONE, "", "Diamondback: draw the board as a diamond, or back", cmd_diamond},
     {"board", ARG_NONE, "", "draw the board again", cmd_board},
     {"history", ARG_NONE, "", "the moves played so far", cmd_history},
+    {"rules", ARG_NONE, "", "the rules of this game", cmd_rules},
     {"fen", ARG_NONE, "", "the position as FEN (Slangenspel: its position text)", cmd_position},
     {"save", ARG_REQUIRED, " FILE", "write the game as PGN", cmd_save},
     {"load", ARG_REQUIRED, " FILE", "read a game saved as PGN", cmd_load},
@@ -963,6 +946,7 @@ int play_main(int argc, char **argv) {
     print_move_help(&s);
     printf("Type help for the commands.\n");
     int rc = run(&s);
+    engine_search_free(s.search);
     engine_free(s.g);
     return rc;
 }

@@ -218,7 +218,10 @@ static bool cecp_new_game(ProtoEngine *e, Game *ref, char *err, size_t errlen) {
     if (strcmp(e->variant, "chess"))
         say(e, "variant %s", xb_name(e->variant));
     say(e, "easy");
-    if (e->tc.movetime_ms)
+    if (e->tc.nodes) {
+        say(e, "st 1");
+        say(e, "nps %ld", e->tc.nodes);
+    } else if (e->tc.movetime_ms)
         say(e, "st %g", e->tc.movetime_ms / 1000.0);
     else if (e->tc.base_ms) {
         int s = e->tc.base_ms / 1000;
@@ -355,7 +358,9 @@ static ProtoEngineEvent uci_think(ProtoEngine *e, Game *ref, const int clock_ms[
     say(e, "%s", cmd);
     free(cmd);
     free(h);
-    if (e->tc.movetime_ms)
+    if (e->tc.nodes)
+        say(e, "go nodes %ld", e->tc.nodes);
+    else if (e->tc.movetime_ms)
         say(e, "go movetime %d", e->tc.movetime_ms);
     else if (e->tc.base_ms)
         say(e, "go wtime %d btime %d winc %d binc %d", clock_ms[0] > 0 ? clock_ms[0] : 1,

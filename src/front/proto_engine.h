@@ -21,6 +21,7 @@ typedef struct {
     int base_ms, inc_ms; /* clock per game; 0 = none */
     int movetime_ms;     /* fixed time per move; 0 = none */
     int depth;           /* 0 = none */
+    long nodes;          /* fixed nodes per move (CECP: st 1 and nps N); 0 = none */
 } ProtoTimeControl;
 
 typedef enum {

@@ -184,28 +184,6 @@ Game *proto_new_game(const char *variant, const char *fen, char *err, size_t err
     return engine_new(variant, fen, err, errlen);
 }
 
-Game *proto_clone(Game *g) {
-    GameInfo info;
-    char fen[512], err[ENGINE_ERR_LEN];
-    engine_info(g, &info);
-    engine_initial_text(g, fen, sizeof fen);
-    Game *c = engine_new(info.name, fen, err, sizeof err);
-    if (!c)
-        return NULL;
-    char(*hist)[ENGINE_MOVE_TEXT] = malloc(PROTO_MAX_PLIES * sizeof *hist);
-    if (!hist)
-        abort();
-    int n = engine_history(g, hist, PROTO_MAX_PLIES, false);
-    for (int i = 0; i < n; i++)
-        if (!engine_play(c, hist[i], err, sizeof err)) {
-            engine_free(c);
-            c = NULL;
-            break;
-        }
-    free(hist);
-    return c;
-}
-
 bool proto_shift_ranks(const char *in, int delta, char *out, size_t len) {
     size_t n = 0;
     for (const char *p = in; *p;) {
@@ -225,17 +203,6 @@ bool proto_shift_ranks(const char *in, int delta, char *out, size_t len) {
     }
     out[n] = 0;
     return true;
-}
-
-bool proto_first_move(Game *g, char *out, size_t len) {
-    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
-    if (!m)
-        abort();
-    int n = engine_moves(g, m, ENGINE_MAX_MOVES);
-    if (n > 0)
-        snprintf(out, len, "%s", m[0].text);
-    free(m);
-    return n > 0;
 }
 
 char proto_gated_piece(Game *g, const char *move) {

@@ -58,8 +58,6 @@ const char *const *proto_chess_games(void);
 /* A new game of VARIANT at its protocol start position: the rules' start,
  * and for a game with set-ups (Diamondback) the first set-up. */
 Game *proto_new_game(const char *variant, const char *fen, char *err, size_t errlen);
-/* A private copy of G: same start position, same moves. */
-Game *proto_clone(Game *g);
 
 /* Adds DELTA to every rank number in a move text (digits after a file
  * letter): XBoard counts ranks from 0 on boards with ten ranks. Returns
@@ -72,9 +70,5 @@ char proto_gated_piece(Game *g, const char *move);
 /* Plays MOVE, also when it carries a gating suffix naming the piece the
  * move gates in anyway ("b1c3m"). False + reason when illegal. */
 bool proto_play_gated(Game *g, const char *move, char *err, size_t errlen);
-
-/* The first legal move (a stand-in when the searcher gives none); false
- * when there is none. */
-bool proto_first_move(Game *g, char *out, size_t len);
 
 #endif

@@ -5,12 +5,13 @@
  * start (Diamondback: the first set-up, Queens on b1 and g8). Moves are
  * our coordinate text as is: ranks from 1 on every board (a9a10q), castling
  * as the king's move, Hannibal set-up moves as "MbFh". As in xboard.c the
- * input thread owns all state and the search runs on a copy of the game
- * (proto_search.c). After "go infinite" or "go ponder" the bestmove waits
- * for "stop" or "ponderhit"; a ponder hit turns the search into a timed one
- * with the budget the clocks of that "go" allow. */
+ * input thread owns all state and the engine service searches a copy of the
+ * game. After "go infinite" or "go ponder" the bestmove waits for "stop" or
+ * "ponderhit"; a ponder hit turns the search into a timed one with the
+ * budget the clocks of that "go" allow. */
 #include <ctype.h>
 #include <limits.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -26,19 +27,21 @@ typedef struct {
     Game *g;
     char variant[40];
     ProtoSearch *search;
-    int hash_mb, threads, level;
+    int hash_mb, threads, level, multipv;
     bool ponder_opt;
-    bool hold;         /* infinite or ponder: bestmove waits for stop/ponderhit */
-    bool pondering;    /* "go ponder" running, no ponderhit yet */
-    int ponder_budget; /* ms to spend after a ponder hit */
+    bool hold;      /* infinite or ponder: bestmove waits for stop/ponderhit */
+    bool pondering; /* "go ponder" running, no ponderhit yet */
     bool have_held;
     ProtoResult held;
     bool quit;
 } Uci;
 
-static void info_string(const char *fmt, const char *a, const char *b) {
+__attribute__((format(printf, 1, 2))) static void info_string(const char *fmt, ...) {
     char msg[600];
-    snprintf(msg, sizeof msg, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     proto_out("info string %s", msg);
 }
 
@@ -49,12 +52,12 @@ static void uci_info(const SearchInfo *in, int tag, void *ud) {
         snprintf(score, sizeof score, "mate %d", in->mate);
     else
         snprintf(score, sizeof score, "cp %d", in->score);
-    proto_out("info depth %d seldepth %d multipv 1 score %s nodes %llu nps %llu time %d%s%s",
-              in->depth, in->seldepth, score, (unsigned long long)in->nodes,
+    proto_out("info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu time %d%s%s",
+              in->depth, in->seldepth, in->multipv, score, (unsigned long long)in->nodes,
               (unsigned long long)in->nps, in->time_ms, in->pv[0] ? " pv " : "", in->pv);
 }
 
-static void print_best(const ProtoResult *r) {
+static void print_best(const EngineResult *r) {
     if (r->fallback)
         proto_out("info string no move from the searcher: the first legal move stands in");
     if (!r->best[0])
@@ -74,7 +77,7 @@ static void on_done(Uci *u) {
         u->have_held = true;
         return;
     }
-    print_best(&r);
+    print_best(&r.r);
 }
 
 /* Ends a search and prints its move (stop). */
@@ -83,11 +86,11 @@ static void finish_now(Uci *u) {
     u->pondering = false;
     if (u->have_held) {
         u->have_held = false;
-        print_best(&u->held);
+        print_best(&u->held.r);
         return;
     }
     if (proto_search_running(u->search)) {
-        proto_search_halt(u->search);
+        engine_search_stop(proto_search_engine(u->search));
         proto_search_wait_done(u->search);
         on_done(u);
     }
@@ -135,6 +138,7 @@ static void cmd_uci(Uci *u, Args *a) {
     proto_out("option name Threads type spin default 1 min 1 max 256");
     proto_out("option name Ponder type check default false");
     proto_out("option name Level type spin default 0 min 0 max 20");
+    proto_out("option name MultiPV type spin default 1 min 1 max %d", SEARCH_MAX_PV);
     proto_out("option name UCI_Variant type combo default chess%s", combo);
     proto_out("uciok");
 }
@@ -147,7 +151,7 @@ static void cmd_isready(Uci *u, Args *a) {
 static void cmd_setoption(Uci *u, Args *a) {
     /* setoption name NAME [value VALUE]; NAME may hold blanks */
     if (a->n < 3 || strcmp(a->tok[1], "name")) {
-        info_string("bad setoption: %s%s", a->line, "");
+        info_string("bad setoption: %s", a->line);
         return;
     }
     char name[128] = "", value[128] = "";
@@ -175,6 +179,9 @@ static void cmd_setoption(Uci *u, Args *a) {
         u->threads = (int)v;
     else if (!strcasecmp(name, "Level") && has_value && proto_parse_long(value, 0, 20, &v))
         u->level = (int)v;
+    else if (!strcasecmp(name, "MultiPV") && has_value &&
+             proto_parse_long(value, 1, SEARCH_MAX_PV, &v))
+        u->multipv = (int)v;
     else if (!strcasecmp(name, "Ponder") && has_value &&
              (!strcmp(value, "true") || !strcmp(value, "false")))
         u->ponder_opt = !strcmp(value, "true");
@@ -185,14 +192,14 @@ static void cmd_setoption(Uci *u, Args *a) {
             k++;
         char err[ENGINE_ERR_LEN];
         if (!games[k]) {
-            info_string("unknown variant %s%s", value, "");
+            info_string("unknown variant %s", value);
             return;
         }
         drop_search(u);
         if (!new_game(u, games[k], NULL, err, sizeof err))
-            info_string("%s%s", err, "");
+            info_string("%s", err);
     } else
-        info_string("unknown option or bad value: %s%s", a->line, "");
+        info_string("unknown option or bad value: %s", a->line);
 }
 
 static void cmd_ucinewgame(Uci *u, Args *a) {
@@ -214,11 +221,11 @@ static void cmd_position(Uci *u, Args *a) {
             strncat(fen, a->tok[i], sizeof fen - strlen(fen) - 1);
         }
     } else {
-        info_string("bad position command: %s%s", a->line, "");
+        info_string("bad position command: %s", a->line);
         return;
     }
     if (i < a->n && strcmp(a->tok[i], "moves")) {
-        info_string("bad position command: %s%s", a->line, "");
+        info_string("bad position command: %s", a->line);
         return;
     }
     Game *g = proto_new_game(u->variant, fen[0] ? fen : NULL, err, sizeof err);
@@ -253,7 +260,7 @@ static void cmd_go(Uci *u, Args *a) {
             continue;
         }
         if (!strcmp(a->tok[i], "searchmoves")) {
-            info_string("searchmoves is not supported: searching all moves%s%s", "", "");
+            info_string("searchmoves is not supported: searching all moves");
             while (i + 1 < a->n && (isdigit((unsigned char)a->tok[i + 1][1]) ||
                                     isupper((unsigned char)a->tok[i + 1][0])))
                 i++;
@@ -265,7 +272,7 @@ static void cmd_go(Uci *u, Args *a) {
         long v;
         if (k == sizeof keys / sizeof keys[0] || i + 1 >= a->n ||
             !proto_parse_long(a->tok[i + 1], k == 6 ? 0 : -2147483647, 2147483647, &v)) {
-            info_string("bad go command: %s%s", a->line, "");
+            info_string("bad go command: %s", a->line);
             return;
         }
         i++;
@@ -286,31 +293,13 @@ static void cmd_go(Uci *u, Args *a) {
     lim.hash_mb = u->hash_mb;
     lim.threads = u->threads;
     lim.level = u->level;
-    int us = engine_side_to_move(u->g);
-    u->ponder_budget = lim.movetime_ms
-                           ? lim.movetime_ms
-                           : proto_budget_ms(lim.time_ms[us], lim.inc_ms[us], lim.movestogo);
-    SearchLimits run = lim;
-    if (ponder) { /* think without limits until ponderhit or stop */
-        memset(&run, 0, sizeof run);
-        run.infinite = true;
-        run.hash_mb = lim.hash_mb;
-        run.threads = lim.threads;
-        run.level = lim.level;
-    }
+    lim.multipv = u->multipv;
     u->hold = ponder || lim.infinite;
     u->pondering = ponder;
     u->have_held = false;
-    if (!proto_search_start(u->search, u->g, NULL, &run, uci_info, u, 0)) {
+    if (!proto_search_start(u->search, u->g, NULL, &lim, ponder, uci_info, u, 0)) {
         u->hold = u->pondering = false;
         proto_out("bestmove (none)");
-        return;
-    }
-    /* a hard stop before the flag falls, whatever the searcher does */
-    if (!ponder && lim.time_ms[us] > 0 && !lim.infinite) {
-        int t = lim.time_ms[us];
-        int hard = lim.movestogo == 1 ? t * 8 / 10 - 30 : t / 2;
-        proto_search_set_deadline(u->search, proto_now_ms() + (hard < 10 ? 10 : hard));
     }
 }
 
@@ -322,17 +311,17 @@ static void cmd_stop(Uci *u, Args *a) {
 
 static void cmd_ponderhit(Uci *u, Args *a) {
     if (!u->pondering) {
-        info_string("ponderhit without go ponder: %s%s", a->line, "");
+        info_string("ponderhit without go ponder: %s", a->line);
         return;
     }
     u->pondering = false;
     u->hold = false;
     if (u->have_held) {
         u->have_held = false;
-        print_best(&u->held);
+        print_best(&u->held.r);
         return;
     }
-    proto_search_set_deadline(u->search, proto_now_ms() + u->ponder_budget);
+    engine_search_ponderhit(proto_search_engine(u->search), NULL);
 }
 
 static void cmd_quit(Uci *u, Args *a) {
@@ -344,7 +333,7 @@ static void cmd_quit(Uci *u, Args *a) {
 static void cmd_debug(Uci *u, Args *a) {
     (void)u;
     if (a->n != 2 || (strcmp(a->tok[1], "on") && strcmp(a->tok[1], "off")))
-        info_string("bad debug command: %s%s", a->line, "");
+        info_string("bad debug command: %s", a->line);
 }
 
 static void cmd_register(Uci *u, Args *a) {
@@ -389,7 +378,7 @@ static void dispatch(Uci *u, char *line) {
     if (a.n > 0 && i < sizeof commands / sizeof commands[0])
         commands[i].run(u, &a);
     else if (a.n > 0)
-        info_string("unknown command: %s%s", line, "");
+        info_string("unknown command: %s", line);
     free(a.tok);
     free(copy);
 }

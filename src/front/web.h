@@ -67,6 +67,12 @@ bool web_game_draw(WebGame *w, bool *accepted, WebError *e);
 bool web_game_options(WebGame *w, const cJSON *players, int level, int movetime_ms, WebError *e);
 char *web_game_export(WebGame *w, char *name, size_t namelen); /* malloc'd text */
 
+/* web_study.c: every position of a game (review), piece diagrams, and whether a
+ * FEN is a position of a game (the board editor). */
+void web_study_positions(const char *id, WebReply *out);
+void web_study_diagram(const cJSON *body, WebReply *out);
+void web_study_check(const cJSON *body, WebReply *out);
+
 /* web.c: the error reply every layer uses. */
 void web_reply_error(WebReply *out, int status, const char *msg);
 void web_reply_json(WebReply *out, int status, cJSON *json); /* takes json */

@@ -452,6 +452,11 @@ static void api_export(const Req *rq, WebReply *out) {
     out->type = "text/plain; charset=utf-8";
 }
 
+/* Routes served by web_study.c. */
+static void api_positions(const Req *rq, WebReply *out) { web_study_positions(rq->id, out); }
+static void api_diagram(const Req *rq, WebReply *out) { web_study_diagram(rq->body, out); }
+static void api_check(const Req *rq, WebReply *out) { web_study_check(rq->body, out); }
+
 /* ---- the route table ---- */
 
 typedef struct {
@@ -476,6 +481,9 @@ static const Route routes[] = {
     {"POST", "/api/games/:id/draw", api_draw},
     {"POST", "/api/games/:id/options", api_options},
     {"GET", "/api/games/:id/export", api_export},
+    {"GET", "/api/games/:id/positions", api_positions},
+    {"POST", "/api/diagram", api_diagram},
+    {"POST", "/api/position", api_check},
 };
 
 /* Splits "/a/b/c" into at most MAX_SEGS segments of copy; -1 when too many or empty. */

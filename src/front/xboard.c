@@ -16,6 +16,10 @@
  *    engine as a setboard that has lost the choice), so under a real
  *    XBoard GUI Hannibal stops at the set-up; other CECP drivers (our match
  *    tool) play it whole.
+ *  - classic variants XBoard knows (capablanca, gothic, janus, knightmate,
+ *    shatranj, courier) go by its names and letters; courier sends its
+ *    start position in a setup line, embassy too, with parent capablanca
+ *    and its King's castling as a piece line.
  *  - castling is the king's move; a Hannibal one-square castling is
  *    king-to-rook (f1a1), as in our own notation.
  *  - Diamondback: XBoard adds a promotion piece to every pawn move onto the
@@ -61,6 +65,17 @@ static const XbVariant xb_variants[] = {
      "NBRQ"},
     {"hannibal", "hannibal", "PNBRQFEM.............Kpnbrqfem.............k", "seirawan", 8,
      "PNBRQ"},
+    /* Classic variants XBoard knows by these names and letters. */
+    {"capablanca", "capablanca", NULL, NULL, 0, ""},
+    {"gothic", "gothic", NULL, NULL, 0, ""},
+    {"janus", "janus", NULL, NULL, 0, ""},
+    {"knightmate", "knightmate", NULL, NULL, 0, ""},
+    {"shatranj", "shatranj", NULL, NULL, 0, ""},
+    /* XBoard's Courier starts without Fairy-Stockfish's preset moves: send ours */
+    {"courier", "courier", "PNBR.FE..WM..........Kpnbr.fe..wm..........k", "courier", 0,
+     "PNBRFEWMK"},
+    {"embassy", "embassy", "PNBRQ..AC............Kpnbrq..ac............k", "capablanca", 0,
+     "PNBRQAC"},
 };
 #define NXBV (sizeof xb_variants / sizeof xb_variants[0])
 
@@ -233,17 +248,13 @@ static void limits(Xb *x, SearchLimits *lim, bool infinite) {
         lim->time_ms[!us] = x->otim_ms > 0 ? x->otim_ms : 1;
         lim->inc_ms[0] = lim->inc_ms[1] = x->inc_ms;
         if (x->mps > 0) {
-            char(*h)[ENGINE_MOVE_TEXT] = malloc(PROTO_MAX_PLIES * sizeof *h);
-            if (!h)
-                abort();
-            int plies = engine_history(x->g, h, PROTO_MAX_PLIES, false);
-            free(h);
+            int plies = engine_ply_count(x->g);
             lim->movestogo = x->mps - (plies / 2) % x->mps;
         }
     }
     if (x->nps > 0) {
         int budget =
-            x->st_ms ? x->st_ms : proto_budget_ms(lim->time_ms[us], x->inc_ms, lim->movestogo);
+            x->st_ms ? x->st_ms : engine_budget_ms(lim->time_ms[us], x->inc_ms, lim->movestogo);
         lim->nodes = (uint64_t)budget * (uint64_t)x->nps / 1000;
         if (!lim->nodes)
             lim->nodes = 1;
@@ -254,16 +265,6 @@ static void limits(Xb *x, SearchLimits *lim, bool infinite) {
     }
 }
 
-/* A hard stop well before the flag falls, whatever the searcher does. */
-static void safety_deadline(Xb *x, const SearchLimits *lim) {
-    int us = engine_side_to_move(x->g);
-    if (lim->time_ms[us] > 0 && !lim->nodes) {
-        int t = lim->time_ms[us];
-        int hard = lim->movestogo == 1 ? t * 8 / 10 - 30 : t / 2;
-        proto_search_set_deadline(x->search, proto_now_ms() + (hard < 10 ? 10 : hard));
-    }
-}
-
 static void start_think(Xb *x) {
     if (xb_over(x)) {
         xb_claim(x);
@@ -271,8 +272,7 @@ static void start_think(Xb *x) {
     }
     SearchLimits lim;
     limits(x, &lim, false);
-    if (proto_search_start(x->search, x->g, NULL, &lim, xb_info, x, TAG_THINK))
-        safety_deadline(x, &lim);
+    proto_search_start(x->search, x->g, NULL, &lim, false, xb_info, x, TAG_THINK);
 }
 
 static void start_analyze(Xb *x) {
@@ -282,7 +282,7 @@ static void start_analyze(Xb *x) {
     SearchLimits lim;
     limits(x, &lim, true);
     lim.depth = 0;
-    proto_search_start(x->search, x->g, NULL, &lim, xb_info, x, TAG_ANALYZE);
+    proto_search_start(x->search, x->g, NULL, &lim, false, xb_info, x, TAG_ANALYZE);
 }
 
 static void start_ponder(Xb *x, const char *reply) {
@@ -290,17 +290,18 @@ static void start_ponder(Xb *x, const char *reply) {
         return;
     SearchLimits lim;
     limits(x, &lim, true);
-    if (proto_search_start(x->search, x->g, reply, &lim, xb_info, x, TAG_PONDER)) {
+    if (proto_search_start(x->search, x->g, reply, &lim, true, xb_info, x, TAG_PONDER)) {
         snprintf(x->ponder_move, sizeof x->ponder_move, "%s", reply);
         x->ponder_done = false;
     }
 }
 
 /* Our search has chosen: play it, tell XBoard, claim a result, ponder. */
-static void play_result(Xb *x, const ProtoResult *r) {
+static void play_result(Xb *x, const EngineResult *r) {
     char err[ENGINE_ERR_LEN], text[ENGINE_MOVE_TEXT + 4];
-    if (r->have_info) {
-        x->score = r->last.mate ? (r->last.mate > 0 ? 30000 : -30000) : r->last.score;
+    if (r->nlines) {
+        const SearchInfo *last = &r->line[0];
+        x->score = last->mate ? (last->mate > 0 ? 30000 : -30000) : last->score;
         x->have_score = true;
     }
     if (!r->best[0]) {
@@ -328,10 +329,10 @@ static void on_done(Xb *x) {
     if (!proto_search_finish(x->search, &r))
         return;
     if (r.tag == TAG_THINK)
-        play_result(x, &r);
+        play_result(x, &r.r);
     else if (r.tag == TAG_PONDER && x->ponder_hit) {
         x->ponder_hit = false;
-        play_result(x, &r);
+        play_result(x, &r.r);
     } else if (r.tag == TAG_PONDER) {
         x->ponder_done = true; /* kept until the reply is known */
         x->ponder_result = r;
@@ -376,17 +377,14 @@ static void usermove(Xb *x, const char *text) {
         x->ponder_move[0] = 0;
         if (x->ponder_done) { /* it already finished: its move stands */
             x->ponder_done = false;
-            play_result(x, &x->ponder_result);
+            play_result(x, &x->ponder_result.r);
             return;
         }
         /* ponder hit: the search goes on as ours, within a budget */
         SearchLimits lim;
         limits(x, &lim, false);
-        int us = engine_side_to_move(x->g);
-        int budget =
-            x->st_ms ? x->st_ms : proto_budget_ms(lim.time_ms[us], x->inc_ms, lim.movestogo);
         x->ponder_hit = true;
-        proto_search_set_deadline(x->search, proto_now_ms() + budget);
+        engine_search_ponderhit(proto_search_engine(x->search), &lim);
         return;
     }
     if (pondering)
@@ -806,9 +804,10 @@ static void cmd_dot(Xb *x, Args *a) {
     SearchInfo in;
     if (!x->analyzing || proto_search_tag(x->search) != TAG_ANALYZE)
         return;
-    if (!proto_search_last(x->search, &in))
+    EngineSearch *es = proto_search_engine(x->search);
+    if (!engine_search_lines(es, &in, 1))
         memset(&in, 0, sizeof in);
-    int ms = (int)(proto_now_ms() - proto_search_started(x->search));
+    int ms = (int)engine_search_elapsed(es);
     MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
     if (!m)
         abort();
@@ -853,11 +852,7 @@ static void cmd_draw(Xb *x, Args *a) {
     (void)a;
     if (!x->have_score)
         return;
-    char(*h)[ENGINE_MOVE_TEXT] = malloc(PROTO_MAX_PLIES * sizeof *h);
-    if (!h)
-        abort();
-    int plies = engine_history(x->g, h, PROTO_MAX_PLIES, false);
-    free(h);
+    int plies = engine_ply_count(x->g);
     if (x->score <= -150 || (plies >= 100 && x->score <= 10 && x->score >= -10))
         proto_out("offer draw");
 }
@@ -867,13 +862,12 @@ static void cmd_hint(Xb *x, Args *a) {
     char text[ENGINE_MOVE_TEXT + 4];
     if (!x->hint[0])
         return;
-    Game *probe = proto_clone(x->g);
+    MoveDesc d;
     char err[ENGINE_ERR_LEN];
-    if (probe && engine_play(probe, x->hint, err, sizeof err)) {
-        xb_move_text(x, x->hint, text, sizeof text);
+    if (engine_describe(x->g, x->hint, &d, err, sizeof err)) {
+        xb_move_text(x, d.text, text, sizeof text);
         proto_out("Hint: %s", text);
     }
-    engine_free(probe);
 }
 
 static void cmd_bk(Xb *x, Args *a) {
@@ -885,7 +879,7 @@ static void cmd_bk(Xb *x, Args *a) {
 static void cmd_move_now(Xb *x, Args *a) {
     (void)a;
     if (proto_search_tag(x->search) == TAG_THINK)
-        proto_search_halt(x->search);
+        engine_search_stop(proto_search_engine(x->search));
 }
 
 static void cmd_option(Xb *x, Args *a) {

@@ -4,13 +4,53 @@
 #include "core/rules.h"
 
 #include <math.h>
+#include <stddef.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define FAR 255     /* distance: unreachable */
 
+/* The tunable weights besides the per-piece ones: names (as in `eval=`
+ * lines of a definition file) and defaults. */
+enum {
+    W_TEMPO, W_PAIR_MG, W_PAIR_EG, W_MOB_MG, W_MOB_EG, W_PSQ_MOB, W_KING_HOME, W_KING_MOB_MG,
+    W_KING_MOB_EG, W_KING_CENTRE, W_PAWN_ADV_MG, W_PAWN_CENTRE, W_PAWN_ADV_EG, W_PAWN_ADV_EG1,
+    W_DANGER, W_DANGER_MAX, W_SHELTER_PAWN, W_SHELTER_PIECE, W_ISO_MG, W_ISO_EG, W_DBL_MG,
+    W_DBL_EG, W_PASSED_MG, W_PASSED_EG, W_PASSED_BASE_MG, W_PASSED_BASE_EG, W_PASSED_KING,
+    W_RACE_KING, W_RACE_PAWN, W_GATE_MG, W_GATE_EG, W_GATE_MINOR, W_GATE_MAJOR, W_GATE_KING,
+    W_HAND, NW
+};
+static const struct {
+    const char *name;
+    int def;
+} wdef[NW] = {
+    {"tempo", 12},          {"pair.mg", 25},        {"pair.eg", 45},
+    {"mob.mg", 22},         {"mob.eg", 26},         {"psq.mob", 60},
+    {"king.home", 14},      {"king.mob.mg", 4},     {"king.mob.eg", 6},
+    {"king.centre", 20},    {"pawn.adv.mg", 20},    {"pawn.centre", 12},
+    {"pawn.adv.eg", 40},    {"pawn.adv.eg1", 10},   {"danger", 10},
+    {"danger.max", 700},    {"shelter.pawn", 14},   {"shelter.piece", 5},
+    {"iso.mg", 8},          {"iso.eg", 12},         {"dbl.mg", 6},
+    {"dbl.eg", 14},         {"passed.mg", 70},      {"passed.eg", 170},
+    {"passed.base.mg", 5},  {"passed.base.eg", 12}, {"passed.king", 8},
+    {"race.king", 100},     {"race.pawn", 100},     {"gate.mg", 15},
+    {"gate.eg", 14},        {"gate.minor", 12},     {"gate.major", -8},
+    {"gate.king", -20},     {"hand", 16},
+};
+/* Per piece type (not the royal one): "L.mg", "L.eg" values and "L.mob",
+ * its mobility weight in percent. */
+enum { TW_MG, TW_EG, TW_MOB, NTW };
+static const char *const twname[NTW] = {"mg", "eg", "mob"};
+
 struct Eval {
     const Variant *v;
+    int w[NW];
+    int tw[MAX_TYPES][NTW];
+    double mexp[2][MAX_TYPES][MAX_SQ]; /* expected mobility (king: empty board) */
+    double mavg[MAX_TYPES];            /* its average over the board */
+    double mpiece[MAX_TYPES];          /* average mobility, board one third full */
+    Position *start;
     int value[MAX_TYPES], value_eg[MAX_TYPES];
     uint32_t pawns;   /* bit t: type t promotes */
     uint32_t pieces;  /* bit t: neither royal nor promoting */
@@ -172,38 +212,31 @@ static int chebyshev(const Variant *v, int a, int b) {
 
 int eval_piece_value(const Eval *e, int t) { return e->value[t]; }
 
-Eval *eval_new(const Variant *v) {
-    Eval *e = calloc(1, sizeof *e);
-    if (!e)
-        return NULL;
-    e->v = v;
-    int nsq = v->nsq;
-    Position *start = malloc(sizeof *start);
-    char err[160];
-    if (!start || pos_from_fen(start, v, NULL, err, sizeof err)) {
-        free(start);
-        free(e);
-        return NULL;
-    }
+/* Values, mobility weights and square tables from the weights (again after
+ * a weight changes). */
+static void build_tables(Eval *e) {
+    const Variant *v = e->v;
+    const Position *start = e->start;
+    const int *w = e->w;
 
     // Step 1. Piece values and mobility figures.
     for (int t = 1; t <= v->ntypes; t++) {
         if (t == v->royal)
             continue;
-        if (v->promoting >> t & 1)
-            e->pawns |= 1u << t;
-        else
-            e->pieces |= 1u << t;
-        int val = v->type[t].value ? v->type[t].value : eval_estimate_value(v, t);
+        int val = e->tw[t][TW_MG];
         e->value[t] = val;
-        e->value_eg[t] = (v->promoting >> t & 1) ? val * 13 / 10 : val + val / 16;
-        double m = average_mobility(v, t, 1.0 / 3);
-        e->mob_avg16[t] = (int)(m * 16);
-        double w = m > 1 ? 1.0 / sqrt(m) : 1.0;
-        e->mob_mg[t] = (int)(16 * 22 * w);
-        e->mob_eg[t] = (int)(16 * 26 * w);
+        e->value_eg[t] = e->tw[t][TW_EG];
+        double m = e->mpiece[t];
+        double wt = m > 1 ? 1.0 / sqrt(m) : 1.0;
+        e->mob_mg[t] = (int)(16 * w[W_MOB_MG] * wt);
+        e->mob_eg[t] = (int)(16 * w[W_MOB_EG] * wt);
+        if (e->tw[t][TW_MOB] != 100) {
+            e->mob_mg[t] = e->mob_mg[t] * e->tw[t][TW_MOB] / 100;
+            e->mob_eg[t] = e->mob_eg[t] * e->tw[t][TW_MOB] / 100;
+        }
         e->katk[t] = val < 250 ? 1 : val < 450 ? 2 : val < 700 ? 3 : 5;
     }
+    e->npm_start = 0;
     for (int c = 0; c < 2; c++)
         for (int i = 0; i < start->pcount[c]; i++) {
             int t = piece_type(start->board[start->plist[c][i]]);
@@ -220,7 +253,56 @@ Eval *eval_new(const Variant *v) {
     if (e->npm_start < 1)
         e->npm_start = 1;
 
-    // Step 2. Geometry: files and ranks, neighbours, shelter squares.
+    // Step 2. Square tables, material included.
+    for (int c = 0; c < 2; c++)
+        for (int t = 1; t <= v->ntypes; t++) {
+            Piece p = make_piece(c, t);
+            double avg = e->mavg[t];
+            for (int s = 0; s < v->nsq; s++) {
+                if (v->is_hole[s])
+                    continue;
+                double mg = e->value[t], eg = e->value_eg[t];
+                double m = e->mexp[c][t][s];
+                if (t == v->royal) {
+                    int home;
+                    if (v->rotate_black)
+                        home = chebyshev(v, s, start->king[c]);
+                    else
+                        home = abs(sq_rank(v, s) - v->back_rank[c]);
+                    mg -= w[W_KING_HOME] * home + w[W_KING_MOB_MG] * (m - avg);
+                    eg += w[W_KING_MOB_EG] * (m - avg);
+                    /* the middle files are no place for a king */
+                    if (!v->rotate_black) {
+                        double fx = sq_file(v, s) - (v->files - 1) / 2.0;
+                        mg -= w[W_KING_CENTRE] * (v->files / 2.0 - fabs(fx)) / (v->files / 2.0);
+                    }
+                } else if (e->pawns >> t & 1) {
+                    int d = e->promo_dist[c][t][s];
+                    int span = e->promo_span[c][t] ? e->promo_span[c][t] : 1;
+                    double prog = d == FAR ? 0 : 1.0 - (double)d / span;
+                    if (prog < 0)
+                        prog = 0;
+                    double fx = fabs(sq_file(v, s) - (v->files - 1) / 2.0) / (v->files / 2.0);
+                    if (v->rotate_black)
+                        fx = 0;
+                    mg += w[W_PAWN_ADV_MG] * prog +
+                          w[W_PAWN_CENTRE] * (1 - fx) * (prog > 0.05 && prog < 0.7 ? 1 : 0.3);
+                    eg += w[W_PAWN_ADV_EG] * prog * prog + w[W_PAWN_ADV_EG1] * prog;
+                } else {
+                    double wm = e->mob_mg[t] / 16.0 * (w[W_PSQ_MOB] / 100.0);
+                    mg += wm * (m - avg);
+                    eg += wm * 0.8 * (m - avg);
+                }
+                e->psq_mg[p][s] = (int16_t)lrint(mg);
+                e->psq_eg[p][s] = (int16_t)lrint(eg);
+            }
+        }
+}
+
+/* Files, ranks, king-step neighbours and the pawn shelter squares. */
+static void init_geometry(Eval *e) {
+    const Variant *v = e->v;
+    int nsq = v->nsq;
     for (int s = 0; s < nsq; s++) {
         e->file[s] = (uint8_t)sq_file(v, s);
         e->rank[s] = (uint8_t)sq_rank(v, s);
@@ -267,8 +349,12 @@ Eval *eval_new(const Variant *v) {
             }
         }
     e->orthodox_pawns = !v->rotate_black;
+}
 
-    // Step 3. Distances: promotion for pawns, win squares for racers.
+/* Distances: promotion for pawns, win squares for racers. */
+static void init_distances(Eval *e) {
+    const Variant *v = e->v;
+    const Position *start = e->start;
     for (int c = 0; c < 2; c++)
         for (int t = 1; t <= v->ntypes; t++) {
             memset(e->promo_dist[c][t], FAR, sizeof e->promo_dist[c][t]);
@@ -293,59 +379,77 @@ Eval *eval_new(const Variant *v) {
             e->promo_span[c][t] = (uint8_t)span;
         }
     }
+}
 
-    // Step 4. Square tables, material included.
-    for (int c = 0; c < 2; c++)
-        for (int t = 1; t <= v->ntypes; t++) {
-            Piece p = make_piece(c, t);
-            double avg = t == v->royal ? average_mobility(v, t, 0) : average_mobility(v, t, 1.0 / 3);
-            for (int s = 0; s < nsq; s++) {
-                if (v->is_hole[s])
-                    continue;
-                double mg = e->value[t], eg = e->value_eg[t];
-                if (t == v->royal) {
-                    double m = expected_mobility(v, c, t, s, 0);
-                    int home;
-                    if (v->rotate_black)
-                        home = chebyshev(v, s, start->king[c]);
-                    else
-                        home = abs(sq_rank(v, s) - v->back_rank[c]);
-                    mg -= 14 * home + 4 * (m - avg);
-                    eg += 6 * (m - avg);
-                    /* the middle files are no place for a king */
-                    if (!v->rotate_black) {
-                        double fx = sq_file(v, s) - (v->files - 1) / 2.0;
-                        mg -= 10 * (v->files / 2.0 - fabs(fx)) / (v->files / 2.0) * 2;
-                    }
-                } else if (e->pawns >> t & 1) {
-                    int d = e->promo_dist[c][t][s];
-                    int span = e->promo_span[c][t] ? e->promo_span[c][t] : 1;
-                    double prog = d == FAR ? 0 : 1.0 - (double)d / span;
-                    if (prog < 0)
-                        prog = 0;
-                    double fx = fabs(sq_file(v, s) - (v->files - 1) / 2.0) / (v->files / 2.0);
-                    if (v->rotate_black)
-                        fx = 0;
-                    mg += 20 * prog + 12 * (1 - fx) * (prog > 0.05 && prog < 0.7 ? 1 : 0.3);
-                    eg += 40 * prog * prog + 10 * prog;
-                } else {
-                    double m = expected_mobility(v, c, t, s, 1.0 / 3);
-                    double w = e->mob_mg[t] / 16.0 * 0.6;
-                    mg += w * (m - avg);
-                    eg += w * 0.8 * (m - avg);
-                }
-                e->psq_mg[p][s] = (int16_t)lrint(mg);
-                e->psq_eg[p][s] = (int16_t)lrint(eg);
-            }
-        }
-    free(start);
+/* The weights: defaults and estimates, then the variant's `eval=` lines. */
+static void init_weights(Eval *e) {
+    const Variant *v = e->v;
+    for (int i = 0; i < NW; i++)
+        e->w[i] = wdef[i].def;
+    for (int t = 1; t <= v->ntypes; t++) {
+        if (t == v->royal)
+            continue;
+        int val = v->type[t].value ? v->type[t].value : eval_estimate_value(v, t);
+        e->tw[t][TW_MG] = val;
+        e->tw[t][TW_EG] = (v->promoting >> t & 1) ? val * 13 / 10 : val + val / 16;
+        e->tw[t][TW_MOB] = 100;
+    }
+    char buf[sizeof v->eval], *save = NULL;
+    snprintf(buf, sizeof buf, "%s", v->eval);
+    for (char *item = strtok_r(buf, " ", &save); item; item = strtok_r(NULL, " ", &save)) {
+        char *colon = strchr(item, ':');
+        if (!colon)
+            continue;
+        *colon = 0;
+        int i = eval_weight_index(e, item);
+        if (i >= 0)
+            eval_weight_set(e, i, atoi(colon + 1));
+    }
+}
 
-    // Step 5. Where each piece could go in one move (a quick filter).
+Eval *eval_new(const Variant *v) {
+    Eval *e = calloc(1, sizeof *e);
+    if (!e)
+        return NULL;
+    e->v = v;
+    int nsq = v->nsq;
+    char err[160];
+    e->start = malloc(sizeof *e->start);
     e->reach = calloc((size_t)2 * MAX_TYPES * nsq, sizeof *e->reach);
-    if (!e->reach) {
-        free(e);
+    if (!e->start || !e->reach || pos_from_fen(e->start, v, NULL, err, sizeof err)) {
+        eval_free(e);
         return NULL;
     }
+
+    // Step 1. Kinds of pieces and what the move trees say of them.
+    for (int t = 1; t <= v->ntypes; t++) {
+        if (t == v->royal)
+            continue;
+        if (v->promoting >> t & 1)
+            e->pawns |= 1u << t;
+        else
+            e->pieces |= 1u << t;
+        e->mpiece[t] = average_mobility(v, t, 1.0 / 3);
+        e->mob_avg16[t] = (int)(e->mpiece[t] * 16);
+    }
+    for (int t = 1; t <= v->ntypes; t++) {
+        double p = t == v->royal ? 0 : 1.0 / 3;
+        e->mavg[t] = average_mobility(v, t, p);
+        for (int c = 0; c < 2; c++)
+            for (int s = 0; s < nsq; s++)
+                if (!v->is_hole[s] && !(e->pawns >> t & 1))
+                    e->mexp[c][t][s] = expected_mobility(v, c, t, s, p);
+    }
+
+    // Step 2. Geometry and distances.
+    init_geometry(e);
+    init_distances(e);
+
+    // Step 3. Weights and the tables made from them.
+    init_weights(e);
+    build_tables(e);
+
+    // Step 4. Where each piece could go in one move (a quick filter).
     for (int c = 0; c < 2; c++)
         for (int t = 1; t <= v->ntypes; t++)
             for (int s = 0; s < nsq; s++) {
@@ -358,9 +462,59 @@ Eval *eval_new(const Variant *v) {
     return e;
 }
 
+/* ---- weights by name (tuning) ---------------------------------------------- */
+
+int eval_weight_count(const Eval *e) { return NW + NTW * e->v->ntypes; }
+
+/* Weight i's type (0 for a global one) and its slot. */
+static int weight_slot(int i, int *t) {
+    if (i < NW) {
+        *t = 0;
+        return i;
+    }
+    *t = (i - NW) / NTW + 1;
+    return (i - NW) % NTW;
+}
+
+bool eval_weight_name(const Eval *e, int i, char *buf, size_t len) {
+    int t, k = weight_slot(i, &t);
+    if (i < 0 || i >= eval_weight_count(e) || (t && t == e->v->royal))
+        return false;
+    if (t)
+        snprintf(buf, len, "%c.%s", e->v->type[t].letter, twname[k]);
+    else
+        snprintf(buf, len, "%s", wdef[k].name);
+    return true;
+}
+
+int eval_weight_index(const Eval *e, const char *name) {
+    char buf[32];
+    for (int i = 0; i < eval_weight_count(e); i++)
+        if (eval_weight_name(e, i, buf, sizeof buf) && !strcmp(buf, name))
+            return i;
+    return -1;
+}
+
+int eval_weight_get(const Eval *e, int i) {
+    int t, k = weight_slot(i, &t);
+    return t ? e->tw[t][k] : e->w[k];
+}
+
+void eval_weight_set(Eval *e, int i, int value) {
+    int t, k = weight_slot(i, &t);
+    if (t)
+        e->tw[t][k] = value < 1 && k != TW_MOB ? 1 : value;
+    else
+        e->w[k] = value;
+}
+
+void eval_weights_apply(Eval *e) { build_tables(e); }
+
 void eval_free(Eval *e) {
-    if (e)
+    if (e) {
         free(e->reach);
+        free(e->start);
+    }
     free(e);
 }
 
@@ -392,113 +546,105 @@ static inline int king_dist(const Eval *e, int a, int b) {
     return dx > dy ? dx : dy;
 }
 
-static const int king_danger_scale = 10; /* quarters */
 #define LAZY_MARGIN 450
 static const int race_king[8] = {0, 420, 220, 120, 60, 30, 14, 6};
 static const int race_pawn[8] = {0, 260, 120, 60, 30, 14, 6, 2};
 
-/* The full evaluation; with lazy set, returns early (material and squares
- * only, *lazy = true) when that is beyond alpha or beta by a wide margin. */
-static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy) {
-    const Variant *v = e->v;
-    int nsq = v->nsq;
-    int mg[2] = {0, 0}, eg[2] = {0, 0};
-    int npm[2] = {0, 0}, npawns[2] = {0, 0};
+/* What one evaluation gathers as it goes, per colour. */
+typedef struct {
+    int mg[2], eg[2];
+    int npm[2], npawns[2];
     uint8_t patt[MAX_SQ]; /* bit c: attacked by a pawn of colour c */
     uint8_t zone[MAX_SQ]; /* bit c: next to colour c's king */
     uint8_t pawnfile[2][MAX_FILES];
     int8_t pawn_lo[2][MAX_FILES], pawn_hi[2][MAX_FILES]; /* lowest, highest pawn rank per file */
-    int katt_n[2] = {0, 0}, katt_w[2] = {0, 0}; /* attackers of colour c's king zone */
-    uint8_t shades[2][MAX_TYPES];                  /* colour-bound pieces: square colours */
-    memset(shades, 0, sizeof shades);
-    memset(patt, 0, (size_t)nsq);
-    memset(zone, 0, (size_t)nsq);
-    memset(pawnfile, 0, sizeof pawnfile);
-    memset(pawn_lo, 127, sizeof pawn_lo);
-    memset(pawn_hi, -1, sizeof pawn_hi);
+    int katt_n[2], katt_w[2];                            /* attackers of colour c's king zone */
+} EvalState;
 
-    // Step 1. Material and squares; pawn attacks.
+/* Material and squares; pawn files and attacks; king zones; pairs of
+ * colour-bound pieces covering both colours (the bishop pair). */
+static void eval_material(const Eval *e, const Position *pos, EvalState *st) {
+    const Variant *v = e->v;
+    uint8_t shades[2][MAX_TYPES]; /* colour-bound pieces: square colours */
+    memset(shades, 0, sizeof shades);
     for (int c = 0; c < 2; c++) {
         for (int i = 0; i < pos->pcount[c]; i++) {
             int s = pos->plist[c][i];
             Piece p = pos->board[s];
             int t = piece_type(p);
-            mg[c] += e->psq_mg[p][s];
-            eg[c] += e->psq_eg[p][s];
+            st->mg[c] += e->psq_mg[p][s];
+            st->eg[c] += e->psq_eg[p][s];
             if (e->pieces >> t & 1) {
-                npm[c] += e->value[t];
+                st->npm[c] += e->value[t];
                 if (v->type[t].colorbound)
                     shades[c][t] |= (uint8_t)(1 << ((e->file[s] + e->rank[s]) & 1));
             } else if (e->pawns >> t & 1) {
-                npawns[c]++;
+                st->npawns[c]++;
                 int x = e->file[s], y = e->rank[s];
-                pawnfile[c][x]++;
-                if (y < pawn_lo[c][x])
-                    pawn_lo[c][x] = (int8_t)y;
-                if (y > pawn_hi[c][x])
-                    pawn_hi[c][x] = (int8_t)y;
-                Span sp = v->tree[(c * MAX_TYPES + t) * nsq + s];
+                st->pawnfile[c][x]++;
+                if (y < st->pawn_lo[c][x])
+                    st->pawn_lo[c][x] = (int8_t)y;
+                if (y > st->pawn_hi[c][x])
+                    st->pawn_hi[c][x] = (int8_t)y;
+                Span sp = v->tree[(c * MAX_TYPES + t) * v->nsq + s];
                 const Node *nd = v->nodes + sp.start;
                 for (uint32_t j = 0; j < sp.len; j++)
                     if (nd[j].flags & NF_CAPT)
-                        patt[nd[j].sq] |= (uint8_t)(1 << c);
+                        st->patt[nd[j].sq] |= (uint8_t)(1 << c);
             }
         }
         Square k = pos->king[c];
         if (k != SQ_NONE)
             for (int j = 0; j < e->nnbr[k]; j++)
-                zone[e->nbr[k][j]] |= (uint8_t)(1 << c);
+                st->zone[e->nbr[k][j]] |= (uint8_t)(1 << c);
     }
-
-    /* a pair of colour-bound pieces covering both colours (bishop pair) */
     for (int c = 0; c < 2; c++)
         for (int t = 1; t <= v->ntypes; t++)
             if (shades[c][t] == 3) {
-                mg[c] += 25;
-                eg[c] += 45;
+                st->mg[c] += e->w[W_PAIR_MG];
+                st->eg[c] += e->w[W_PAIR_EG];
             }
+}
 
-    // Step 2. Pieces waiting at gates or in hand are material too.
-    if (v->gating) {
-        for (int c = 0; c < 2; c++) {
-            for (int f = 0; f < v->files; f++) {
-                Piece g = pos->gate[c][f];
-                if (!g)
-                    continue;
-                int t = piece_type(g), val = e->value[t];
-                int front = pos->board[v->back_rank[c] * v->files + f];
-                int bonus = 0;
-                /* a gate behind a minor piece opens early; behind a rook late */
-                if (front && piece_color((Piece)front) == c) {
-                    int ft = piece_type((Piece)front);
-                    bonus = ft == v->royal ? -20 : e->value[ft] < 400 ? 12 : -8;
-                }
-                mg[c] += val * 15 / 16 + bonus;
-                eg[c] += e->value_eg[t] * 7 / 8;
-                npm[c] += val;
+/* Pieces waiting at gates or in hand are material too. */
+static void eval_gates(const Eval *e, const Position *pos, EvalState *st) {
+    const Variant *v = e->v;
+    for (int c = 0; c < 2; c++) {
+        for (int f = 0; f < v->files; f++) {
+            Piece g = pos->gate[c][f];
+            if (!g)
+                continue;
+            int t = piece_type(g), val = e->value[t];
+            int front = pos->board[v->back_rank[c] * v->files + f];
+            int bonus = 0;
+            /* a gate behind a minor piece opens early; behind a rook late */
+            if (front && piece_color((Piece)front) == c) {
+                int ft = piece_type((Piece)front);
+                bonus = ft == v->royal          ? e->w[W_GATE_KING]
+                        : e->value[ft] < 400 ? e->w[W_GATE_MINOR]
+                                             : e->w[W_GATE_MAJOR];
             }
-            for (int t = 1; t <= v->ntypes; t++) {
-                mg[c] += pos->hand[c][t] * e->value[t];
-                eg[c] += pos->hand[c][t] * e->value_eg[t];
-                npm[c] += pos->hand[c][t] * e->value[t];
-            }
+            st->mg[c] += val * e->w[W_GATE_MG] / 16 + bonus;
+            st->eg[c] += e->value_eg[t] * e->w[W_GATE_EG] / 16;
+            st->npm[c] += val;
+        }
+        for (int t = 1; t <= v->ntypes; t++) {
+            st->mg[c] += pos->hand[c][t] * e->value[t] * e->w[W_HAND] / 16;
+            st->eg[c] += pos->hand[c][t] * e->value_eg[t] * e->w[W_HAND] / 16;
+            st->npm[c] += pos->hand[c][t] * e->value[t];
         }
     }
+}
 
-    if (lazy && !v->nwin[0]) { /* corner races swing too much for a rough answer */
-        int phase = (npm[0] + npm[1]) * 256 / e->npm_start;
-        if (phase > 256)
-            phase = 256;
-        int s = ((mg[WHITE] - mg[BLACK]) * phase + (eg[WHITE] - eg[BLACK]) * (256 - phase)) / 256;
-        if (pos->stm == BLACK)
-            s = -s;
-        if (s - LAZY_MARGIN >= beta || s + LAZY_MARGIN <= alpha) {
-            *lazy = true;
-            return s;
-        }
-    }
+/* Game phase, 256 with all pieces on the board, 0 with none. */
+static int eval_phase(const Eval *e, const EvalState *st) {
+    int phase = (st->npm[0] + st->npm[1]) * 256 / e->npm_start;
+    return phase > 256 ? 256 : phase;
+}
 
-    // Step 3. Mobility and attacks on the enemy king's zone.
+/* Mobility and attacks on the enemy king's zone. */
+static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
+    const Variant *v = e->v;
     for (int c = 0; c < 2; c++) {
         int them = !c;
         for (int i = 0; i < pos->pcount[c]; i++) {
@@ -506,17 +652,17 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
             int t = piece_type(pos->board[s]);
             if (!(e->pieces >> t & 1))
                 continue;
-            Span sp = v->tree[(c * MAX_TYPES + t) * nsq + s];
+            Span sp = v->tree[(c * MAX_TYPES + t) * v->nsq + s];
             const Node *nd = v->nodes + sp.start;
             int mob = 0, hits = 0;
             for (uint32_t j = 0; j < sp.len;) {
                 int to = nd[j].sq;
                 Piece q = pos->board[to];
                 uint8_t f = nd[j].flags;
-                if (zone[to] >> them & 1 && (f & NF_CAPT))
+                if (st->zone[to] >> them & 1 && (f & NF_CAPT))
                     hits++;
                 if (q == EMPTY) {
-                    if ((f & NF_MOVE) && !(patt[to] >> them & 1))
+                    if ((f & NF_MOVE) && !(st->patt[to] >> them & 1))
                         mob++;
                     j = (f & NF_PASS_EMPTY) ? j + 1 : nd[j].skip;
                 } else {
@@ -526,41 +672,69 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
                 }
             }
             int d = mob * 16 - e->mob_avg16[t];
-            mg[c] += d * e->mob_mg[t] / 256;
-            eg[c] += d * e->mob_eg[t] / 256;
+            st->mg[c] += d * e->mob_mg[t] / 256;
+            st->eg[c] += d * e->mob_eg[t] / 256;
             if (hits) {
-                katt_n[them]++;
-                katt_w[them] += e->katk[t] * (hits > 3 ? 3 : hits) + e->katk[t];
+                st->katt_n[them]++;
+                st->katt_w[them] += e->katk[t] * (hits > 3 ? 3 : hits) + e->katk[t];
             }
         }
     }
+}
 
-    // Step 4. King safety: attackers near the king and its shelter.
+/* King safety: attackers near the king and its shelter. */
+static void eval_king(const Eval *e, const Position *pos, EvalState *st) {
     for (int c = 0; c < 2; c++) {
         Square k = pos->king[c];
         if (k == SQ_NONE)
             continue;
         int them = !c;
-        int phase_them = npm[them] * 256 / e->npm_start;
+        int phase_them = st->npm[them] * 256 / e->npm_start;
         if (phase_them > 256)
             phase_them = 256;
-        if (katt_n[c] >= 2) {
-            int danger = katt_w[c] * katt_w[c] * king_danger_scale / 4;
-            if (danger > 700)
-                danger = 700;
-            mg[c] -= danger * phase_them / 256;
+        if (st->katt_n[c] >= 2) {
+            int danger = st->katt_w[c] * st->katt_w[c] * e->w[W_DANGER] / 4;
+            if (danger > e->w[W_DANGER_MAX])
+                danger = e->w[W_DANGER_MAX];
+            st->mg[c] -= danger * phase_them / 256;
         }
         int shelter = 0;
         for (int j = 0; j < e->nshelter[c][k]; j++) {
             int s = e->shelter[c][k][j];
             Piece p = pos->board[s];
             if (p && p != HOLE && piece_color(p) == c)
-                shelter += (e->pawns >> piece_type(p) & 1) ? 14 : 5;
+                shelter += (e->pawns >> piece_type(p) & 1) ? e->w[W_SHELTER_PAWN]
+                                                            : e->w[W_SHELTER_PIECE];
         }
-        mg[c] += shelter * phase_them / 256;
+        st->mg[c] += shelter * phase_them / 256;
     }
+}
 
-    // Step 5. Pawn structure: passed, doubled and isolated pawns.
+/* Is the pawn of colour c and type t on s passed? */
+static bool is_passed(const Eval *e, const Position *pos, const EvalState *st, int c, int t,
+                      int s) {
+    int them = !c, x = e->file[s], y = e->rank[s];
+    bool passed = true;
+    if (e->orthodox_pawns) {
+        /* no enemy pawn ahead on this file or the next ones */
+        for (int ox = x > 0 ? x - 1 : 0; ox <= x + 1 && ox < e->v->files && passed; ox++)
+            passed = c == WHITE ? st->pawn_hi[them][ox] <= y : st->pawn_lo[them][ox] >= y;
+    } else {
+        /* any enemy pawn that could stand in the way */
+        int d = e->promo_dist[c][t][s];
+        for (int j = 0; j < pos->pcount[them] && passed; j++) {
+            int o = pos->plist[them][j];
+            if ((e->pawns >> piece_type(pos->board[o]) & 1) && king_dist(e, o, s) <= d + 1 &&
+                e->promo_dist[c][t][o] < d)
+                passed = false;
+        }
+    }
+    return passed;
+}
+
+/* Pawn structure: passed, doubled and isolated pawns. */
+static void eval_pawns(const Eval *e, const Position *pos, EvalState *st) {
+    const int *w = e->w;
     for (int c = 0; c < 2; c++) {
         int them = !c;
         for (int i = 0; i < pos->pcount[c]; i++) {
@@ -568,104 +742,125 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
             int t = piece_type(pos->board[s]);
             if (!(e->pawns >> t & 1))
                 continue;
-            int x = e->file[s], y = e->rank[s];
+            int x = e->file[s];
             if (e->orthodox_pawns) {
-                bool iso = (x == 0 || !pawnfile[c][x - 1]) && (x == v->files - 1 || !pawnfile[c][x + 1]);
+                bool iso = (x == 0 || !st->pawnfile[c][x - 1]) &&
+                           (x == e->v->files - 1 || !st->pawnfile[c][x + 1]);
                 if (iso) {
-                    mg[c] -= 8;
-                    eg[c] -= 12;
+                    st->mg[c] -= w[W_ISO_MG];
+                    st->eg[c] -= w[W_ISO_EG];
                 }
-                if (pawnfile[c][x] > 1) {
-                    mg[c] -= 6;
-                    eg[c] -= 14;
-                }
-            }
-            bool passed = true;
-            if (e->orthodox_pawns) {
-                /* no enemy pawn ahead on this file or the next ones */
-                for (int ox = x > 0 ? x - 1 : 0; ox <= x + 1 && ox < v->files && passed; ox++)
-                    passed = c == WHITE ? pawn_hi[them][ox] <= y : pawn_lo[them][ox] >= y;
-            } else {
-                /* any enemy pawn that could stand in the way */
-                int d = e->promo_dist[c][t][s];
-                for (int j = 0; j < pos->pcount[them] && passed; j++) {
-                    int o = pos->plist[them][j];
-                    if ((e->pawns >> piece_type(pos->board[o]) & 1) && king_dist(e, o, s) <= d + 1 &&
-                        e->promo_dist[c][t][o] < d)
-                        passed = false;
+                if (st->pawnfile[c][x] > 1) {
+                    st->mg[c] -= w[W_DBL_MG];
+                    st->eg[c] -= w[W_DBL_EG];
                 }
             }
-            if (!passed)
-                continue;
             int d = e->promo_dist[c][t][s];
-            int span = e->promo_span[c][t] ? e->promo_span[c][t] : 1;
-            if (d == FAR)
+            if (!is_passed(e, pos, st, c, t, s) || d == FAR)
                 continue;
+            int span = e->promo_span[c][t] ? e->promo_span[c][t] : 1;
             int prog = 256 - d * 256 / span; /* 0..256 */
             if (prog < 0)
                 prog = 0;
             int p2 = prog * prog / 256;
-            mg[c] += 5 + p2 * 70 / 256;
-            eg[c] += 12 + p2 * 170 / 256;
+            st->mg[c] += w[W_PASSED_BASE_MG] + p2 * w[W_PASSED_MG] / 256;
+            st->eg[c] += w[W_PASSED_BASE_EG] + p2 * w[W_PASSED_EG] / 256;
             /* the kings' distances to the pawn matter in the ending */
             if (pos->king[c] != SQ_NONE && pos->king[them] != SQ_NONE)
-                eg[c] += (king_dist(e, pos->king[them], s) * 2 - king_dist(e, pos->king[c], s)) *
-                         p2 * 8 / 256;
+                st->eg[c] += (king_dist(e, pos->king[them], s) * 2 - king_dist(e, pos->king[c], s)) *
+                             p2 * w[W_PASSED_KING] / 256;
             /* unstoppable: no enemy pieces and the king too far */
-            if (!npm[them] && pos->king[them] != SQ_NONE &&
+            if (!st->npm[them] && pos->king[them] != SQ_NONE &&
                 king_dist(e, pos->king[them], s) - (pos->stm == them) > d + 1)
-                eg[c] += e->value[piece_type(pos->board[s])] * 4;
+                st->eg[c] += e->value[piece_type(pos->board[s])] * 4;
+        }
+    }
+}
+
+/* Races to win squares (Diamondback corners). */
+static void eval_race(const Eval *e, const Position *pos, EvalState *st) {
+    const Variant *v = e->v;
+    for (int c = 0; c < 2; c++) {
+        int them = !c;
+        int best_k = FAR, best_p = FAR;
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            int s = pos->plist[c][i];
+            int t = piece_type(pos->board[s]);
+            int d = e->race_dist[c][t][s];
+            if (d == FAR)
+                continue;
+            if (t == v->royal) {
+                if (d < best_k)
+                    best_k = d;
+            } else if (d < best_p)
+                best_p = d;
+        }
+        /* a king still on the corner shuts it */
+        bool shut = false;
+        for (int i = 0; i < v->nwin[c]; i++) {
+            Piece q = pos->board[v->win_list[c][i]];
+            if (q && piece_color(q) == them && piece_type(q) == v->royal)
+                shut = true;
+        }
+        int div = shut ? 6 : 1;
+        if (best_k < 8)
+            st->eg[c] += race_king[best_k] * e->w[W_RACE_KING] / 100 / div;
+        if (best_p < 8) {
+            int r = race_pawn[best_p] * e->w[W_RACE_PAWN] / 100;
+            st->mg[c] += r / 2 / div;
+            st->eg[c] += r / div;
+        }
+    }
+}
+
+/* The full evaluation; with lazy set, returns early (material and squares
+ * only, *lazy = true) when that is beyond alpha or beta by a wide margin. */
+static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy) {
+    const Variant *v = e->v;
+    EvalState st;
+    memset(&st, 0, offsetof(EvalState, patt));
+    memset(st.patt, 0, (size_t)v->nsq);
+    memset(st.zone, 0, (size_t)v->nsq);
+    memset(st.pawnfile, 0, sizeof st.pawnfile);
+    memset(st.pawn_lo, 127, sizeof st.pawn_lo);
+    memset(st.pawn_hi, -1, sizeof st.pawn_hi);
+    memset(st.katt_n, 0, sizeof st.katt_n);
+    memset(st.katt_w, 0, sizeof st.katt_w);
+
+    // Step 1. Material and squares; pawn attacks; gates and hands.
+    eval_material(e, pos, &st);
+    if (v->gating)
+        eval_gates(e, pos, &st);
+    if (lazy && !v->nwin[0]) { /* corner races swing too much for a rough answer */
+        int phase = eval_phase(e, &st);
+        int s = ((st.mg[WHITE] - st.mg[BLACK]) * phase + (st.eg[WHITE] - st.eg[BLACK]) * (256 - phase)) / 256;
+        if (pos->stm == BLACK)
+            s = -s;
+        if (s - LAZY_MARGIN >= beta || s + LAZY_MARGIN <= alpha) {
+            *lazy = true;
+            return s;
         }
     }
 
-    // Step 6. Races to win squares (Diamondback corners).
-    if (v->nwin[0]) {
-        for (int c = 0; c < 2; c++) {
-            int them = !c;
-            int best_k = FAR, best_p = FAR;
-            for (int i = 0; i < pos->pcount[c]; i++) {
-                int s = pos->plist[c][i];
-                int t = piece_type(pos->board[s]);
-                int d = e->race_dist[c][t][s];
-                if (d == FAR)
-                    continue;
-                if (t == v->royal) {
-                    if (d < best_k)
-                        best_k = d;
-                } else if (d < best_p)
-                    best_p = d;
-            }
-            /* a king still on the corner shuts it */
-            bool shut = false;
-            for (int i = 0; i < v->nwin[c]; i++) {
-                Piece q = pos->board[v->win_list[c][i]];
-                if (q && piece_color(q) == them && piece_type(q) == v->royal)
-                    shut = true;
-            }
-            int div = shut ? 6 : 1;
-            if (best_k < 8)
-                eg[c] += race_king[best_k] / div;
-            if (best_p < 8) {
-                mg[c] += race_pawn[best_p] / 2 / div;
-                eg[c] += race_pawn[best_p] / div;
-            }
-        }
-    }
+    // Step 2. Mobility, king safety, pawns, races.
+    eval_mobility(e, pos, &st);
+    eval_king(e, pos, &st);
+    eval_pawns(e, pos, &st);
+    if (v->nwin[0])
+        eval_race(e, pos, &st);
 
-    // Step 7. Blend by phase, scale for mating potential, tempo.
-    int phase = (npm[0] + npm[1]) * 256 / e->npm_start;
-    if (phase > 256)
-        phase = 256;
-    int mgs = mg[WHITE] - mg[BLACK], egs = eg[WHITE] - eg[BLACK];
+    // Step 3. Blend by phase, scale for mating potential, tempo.
+    int phase = eval_phase(e, &st);
+    int mgs = st.mg[WHITE] - st.mg[BLACK], egs = st.eg[WHITE] - st.eg[BLACK];
     int score = (mgs * phase + egs * (256 - phase)) / 256;
     int strong = score > 0 ? WHITE : BLACK;
-    if (!npawns[strong] && pos->pcount[strong] <= 4 && !pos->nhand[strong]) {
+    if (!st.npawns[strong] && pos->pcount[strong] <= 4 && !pos->nhand[strong]) {
         if (!rules_mating_potential(pos, strong))
             score /= 16;
-        else if (npm[strong] - npm[!strong] < 400 && !v->nwin[0])
+        else if (st.npm[strong] - st.npm[!strong] < 400 && !v->nwin[0])
             score /= 3;
     }
-    score += pos->stm == WHITE ? 12 : -12;
+    score += pos->stm == WHITE ? e->w[W_TEMPO] : -e->w[W_TEMPO];
     return pos->stm == WHITE ? score : -score;
 }
 

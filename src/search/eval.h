@@ -5,6 +5,7 @@
 #define SEARCH_EVAL_H
 
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 #include "core/position.h"
@@ -19,6 +20,17 @@ int eval_evaluate(const Eval *e, const Position *pos);
 /* The same, but material and squares alone when they are far outside
  * (alpha, beta); then *lazy is set (such a score is not worth keeping). */
 int eval_evaluate_lazy(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy);
+/* Tunable weights by index, 0 .. eval_weight_count() - 1 (tuning tools):
+ * global ones ("tempo", "mob.mg", ...) and per piece type ("N.mg", "N.eg",
+ * "N.mob"). A definition file sets them with `eval=NAME:VALUE,...`; unknown
+ * names there are ignored. eval_weight_set takes effect at
+ * eval_weights_apply. */
+int eval_weight_count(const Eval *e);
+bool eval_weight_name(const Eval *e, int i, char *buf, size_t len); /* false: no such weight */
+int eval_weight_index(const Eval *e, const char *name);               /* -1 when unknown */
+int eval_weight_get(const Eval *e, int i);
+void eval_weight_set(Eval *e, int i, int value);
+void eval_weights_apply(Eval *e);
 /* Material value (centipawns) of piece type t, as estimated or overridden. */
 int eval_piece_value(const Eval *e, int t);
 /* Estimated value of type t from its moves alone (ignores PieceType.value). */

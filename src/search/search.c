@@ -190,6 +190,14 @@ static bool make_legal(Thread *t, Move m, bool in_check, Pins *pins) {
     return true;
 }
 
+/* MultiPV: a root move that an earlier line of this iteration took. */
+static bool excluded(const Thread *t, Move m) {
+    for (int i = 0; i < t->nexcluded; i++)
+        if (t->line[i].pv[0] == m)
+            return true;
+    return false;
+}
+
 static void update_pv(Thread *t, int ply, Move m) {
     t->pv[ply][ply] = m;
     for (int i = ply + 1; i < t->pvlen[ply + 1]; i++)
@@ -233,8 +241,9 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, bool in_check) {
         return 0;
     if (ply > t->seldepth)
         t->seldepth = ply;
-    if (v->nwin[0] && pos_game_won(pos))
-        return -MATE + ply;
+    int end = v->sudden_end ? pos_game_end(pos) : 0;
+    if (end)
+        return end * (MATE - ply);
     if (ply >= MAX_PLY)
         return in_check ? 0 : evaluate(t, 0, 0, NULL);
     if (pos->pcount[0] + pos->pcount[1] <= 8 && eval_dead_draw(ctx->eval, pos))
@@ -342,8 +351,9 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     // Step 2. The end of the game: win squares, draws.
     bool rule_draw = false;
     if (!root) {
-        if (v->nwin[0] && pos_game_won(pos))
-            return -MATE + ply;
+        int end = v->sudden_end ? pos_game_end(pos) : 0;
+        if (end)
+            return end * (MATE - ply);
         if (is_repetition(t))
             return 0;
         if (pos->pcount[0] + pos->pcount[1] <= 8 && eval_dead_draw(ctx->eval, pos))
@@ -446,6 +456,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     Move best_move = MOVE_NONE, m;
     int order;
     while ((m = movepick_next(&mp, &order)) != MOVE_NONE) {
+        if (root && t->nexcluded && excluded(t, m))
+            continue;
         bool noisy = movepick_is_noisy(pos, m);
         bool quiet = !noisy;
         bool killer = m == ss->killer[0] || m == ss->killer[1];
@@ -533,7 +545,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
 
     // Step 14. Mate or stalemate; the N-move rule; store.
     if (!legal)
-        return in_check ? -MATE + ply : 0;
+        return in_check || v->stalemate_loss ? -MATE + ply : 0;
     if (rule_draw)
         return 0;
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
@@ -543,14 +555,16 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
 
 /* ---- iterative deepening -------------------------------------------------- */
 
-static void report(Thread *t, int depth, int score) {
+static void report(Thread *t, int depth, int multipv, const PvLine *line) {
     SearchContext *ctx = t->ctx;
     if (!ctx->cb || !ctx->cb->info)
         return;
     SearchInfo si;
     memset(&si, 0, sizeof si);
+    si.multipv = multipv;
     si.depth = depth;
     si.seldepth = t->seldepth;
+    int score = line->score;
     si.score = score;
     if (score >= MATE_IN_MAX)
         si.mate = (MATE - score + 1) / 2;
@@ -559,63 +573,114 @@ static void report(Thread *t, int depth, int score) {
     si.nodes = total_nodes(ctx);
     si.time_ms = (int)timeman_elapsed(&ctx->tm);
     si.nps = si.time_ms > 0 ? si.nodes * 1000 / (uint64_t)si.time_ms : si.nodes * 1000;
+    /* SAN on a copy: make/unmake may reorder the piece lists, and the
+     * searcher's own position must see only what it saw before SAN came */
     Position *pos = &t->pos;
-    size_t o = 0;
+    size_t used = offsetof(Position, hist) + (size_t)pos->hply * sizeof(Undo);
+    Position *san_pos = malloc(used + (size_t)(line->len + 1) * sizeof(Undo));
+    if (san_pos)
+        memcpy(san_pos, pos, used);
+    size_t o = 0, os = 0;
     int made = 0;
-    for (int i = 0; i < t->pvlen[0]; i++) {
-        char txt[MOVE_TEXT_LEN];
-        notation_coord(pos, t->pv[0][i], txt);
-        size_t l = strlen(txt);
-        if (o + l + 2 > sizeof si.pv)
+    for (int i = 0; i < line->len; i++) {
+        char txt[MOVE_TEXT_LEN], san[MOVE_TEXT_LEN] = "";
+        notation_coord(pos, line->pv[i], txt);
+        if (san_pos)
+            notation_san(san_pos, line->pv[i], san);
+        size_t l = strlen(txt), ls = strlen(san);
+        if (o + l + 2 > sizeof si.pv || os + ls + 2 > sizeof si.pv_san)
             break;
         if (o)
-            si.pv[o++] = ' ';
+            si.pv[o++] = ' ', si.pv_san[os++] = ' ';
         memcpy(si.pv + o, txt, l + 1);
+        memcpy(si.pv_san + os, san, ls + 1);
         o += l;
-        pos_make_move(pos, t->pv[0][i]);
+        os += ls;
+        pos_make_move(pos, line->pv[i]);
+        if (san_pos)
+            pos_make_move(san_pos, line->pv[i]);
         made++;
     }
     while (made--)
         pos_unmake_move(pos);
+    free(san_pos);
     ctx->cb->info(&si, ctx->cb->ud);
+}
+
+/* Lines the main thread searches: MultiPV, at most the root's moves. */
+static int root_lines(Thread *t) {
+    int want = t->ctx->lim.multipv;
+    if (t->id != 0 || want <= 1)
+        return 1;
+    MoveList l;
+    movegen_legal(&t->pos, &l);
+    want = want < SEARCH_MAX_PV ? want : SEARCH_MAX_PV;
+    return l.n < want ? (l.n > 0 ? l.n : 1) : want;
 }
 
 static void iterate(Thread *t) {
     SearchContext *ctx = t->ctx;
-    int prev = 0, stability = 0;
+    int prev = 0, stability = 0, npv = root_lines(t);
+    int line_prev[SEARCH_MAX_PV] = {0};
     Move last_best = MOVE_NONE;
     for (int depth = 1; depth <= ctx->max_depth; depth++) {
         /* helpers spread over depths */
         if (t->id > 0 && depth > 1 && depth < ctx->max_depth && ((depth + t->id) % 3 == 0))
             continue;
         t->seldepth = 0;
-        int delta = 18, alpha = -INF, beta = INF, score;
-        if (depth >= 5) {
-            alpha = prev - delta > -INF ? prev - delta : -INF;
-            beta = prev + delta < INF ? prev + delta : INF;
-        }
-        for (;;) {
-            t->stack[0].in_check = movegen_in_check(&t->pos);
-            score = search(t, alpha, beta, depth, 0, false);
+        int score = 0, lines = 0;
+        for (int k = 0; k < npv; k++) {
+            /* line k: the best move but those of lines 0..k-1 */
+            t->nexcluded = k;
+            if (k)
+                t->root_best = t->depth_done > 0 ? t->line[k].pv[0] : MOVE_NONE;
+            int base = k ? line_prev[k] : prev, s;
+            int delta = 18, alpha = -INF, beta = INF;
+            if (depth >= 5) {
+                alpha = base - delta > -INF ? base - delta : -INF;
+                beta = base + delta < INF ? base + delta : INF;
+            }
+            for (;;) {
+                t->stack[0].in_check = movegen_in_check(&t->pos);
+                s = search(t, alpha, beta, depth, 0, false);
+                if (stopped(t))
+                    break;
+                if (s <= alpha) {
+                    beta = (alpha + beta) / 2;
+                    alpha = s - delta > -INF ? s - delta : -INF;
+                } else if (s >= beta) {
+                    beta = s + delta < INF ? s + delta : INF;
+                } else
+                    break;
+                delta += delta / 2 + 5;
+            }
+            if (k == 0)
+                score = s;
+            else if (stopped(t))
+                break; /* only complete lines count */
+            PvLine *ln = &t->line[k];
+            ln->len = t->pvlen[0] > 0 ? t->pvlen[0] : 0;
+            memcpy(ln->pv, t->pv[0], (size_t)ln->len * sizeof(Move));
+            if (!ln->len)
+                ln->pv[0] = t->root_best; /* the move, though no line came */
+            ln->score = s;
+            line_prev[k] = s;
+            lines = k + 1;
             if (stopped(t))
                 break;
-            if (score <= alpha) {
-                beta = (alpha + beta) / 2;
-                alpha = score - delta > -INF ? score - delta : -INF;
-            } else if (score >= beta) {
-                beta = score + delta < INF ? score + delta : INF;
-            } else
-                break;
-            delta += delta / 2 + 5;
         }
+        t->nexcluded = 0;
+        if (npv > 1)
+            t->root_best = t->line[0].pv[0];
         if (stopped(t) && depth > 1)
             break;
         t->depth_done = depth;
         t->score = score;
-        t->best = t->pvlen[0] > 0 ? t->pv[0][0] : t->root_best;
+        t->best = t->line[0].pv[0];
         if (t->id != 0)
             continue;
-        report(t, depth, score);
+        for (int k = 0; k < lines; k++)
+            report(t, depth, k + 1, &t->line[k]);
         stability = t->best == last_best ? stability + 1 : 0;
         last_best = t->best;
         bool dropped = score < prev - 30;
@@ -729,6 +794,7 @@ Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim
         t->score = 0;
         memset(t->stack, 0, sizeof t->stack);
         memset(t->pvlen, 0, sizeof t->pvlen);
+        memset(t->line, 0, sizeof t->line);
         /* older history still orders, but less */
         for (int c = 0; c < 2; c++)
             for (int a = 0; a < ctx->v->nsq; a++)

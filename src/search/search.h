@@ -9,7 +9,7 @@
 #include <stdint.h>
 
 #include "core/position.h"
-#include "engine/engine.h"
+#include "search/limits.h"
 
 #define MAX_PLY 120
 #define MATE 30000
@@ -28,6 +28,12 @@ typedef struct {
     bool in_check;
 } Stack;
 
+/* One best line of the last complete iteration (MultiPV). */
+typedef struct {
+    Move pv[MAX_PLY + 2];
+    int len, score;
+} PvLine;
+
 typedef struct Thread {
     SearchContext *ctx;
     int id;
@@ -44,6 +50,10 @@ typedef struct Thread {
     /* results of the last completed iteration */
     int depth_done, score;
     Move best, root_best;
+    /* MultiPV (main thread): the root moves of lines 0..nexcluded-1 are
+     * left out of the search of the next line */
+    int nexcluded;
+    PvLine line[SEARCH_MAX_PV];
 } Thread;
 
 SearchContext *search_new(const Variant *v);

@@ -7,7 +7,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/engine.h"
+#include "search/limits.h"
 
 typedef struct {
     int64_t start_ms;

@@ -129,6 +129,18 @@ static int read_setting(Reader *r, const char *key, const char *val) {
     }
     if (!strcmp(key, "gateExclude"))
         return copy_value(r, sp->gate_exclude, sizeof sp->gate_exclude, key, val);
+    if (!strcmp(key, "stalemate")) {
+        if (strcmp(val, "draw") && strcmp(val, "loss"))
+            return fail(r, "stalemate=%s: want draw or loss%s", val, "");
+        sp->stalemate_loss = !strcmp(val, "loss");
+        return 0;
+    }
+    if (!strcmp(key, "bareKing")) {
+        if (strcmp(val, "none") && strcmp(val, "loss"))
+            return fail(r, "bareKing=%s: want none or loss%s", val, "");
+        sp->bare_king_loss = !strcmp(val, "loss");
+        return 0;
+    }
     if (!strcmp(key, "insufficient"))
         return copy_value(r, sp->insufficient, sizeof sp->insufficient, key, val);
     if (!strcmp(key, "materialDraw")) {
@@ -145,6 +157,25 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         if (t > sp->ntypes)
             return fail(r, "value=%s: want LETTER:centipawns of a piece defined above%s", val, "");
         return int_value(r, key, val + 2, 1, 100000, &sp->type[t].value);
+    }
+    if (!strcmp(key, "eval")) { /* eval=N.mg:330,N.eg:310 (tuned weights) */
+        char buf[512];
+        if (copy_value(r, buf, sizeof buf, key, val))
+            return -1;
+        char *save = NULL;
+        for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+            char *colon = strchr(item, ':'), *end;
+            size_t nlen = colon ? (size_t)(colon - item) : 0;
+            long x = colon ? strtol(colon + 1, &end, 10) : 0;
+            if (!nlen || nlen > 23 || strspn(item, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz._") != nlen ||
+                end == colon + 1 || *end || x < -30000 || x > 30000)
+                return fail(r, "eval=%s: want NAME:integer,...%s", val, "");
+            size_t used = strlen(sp->eval);
+            if (used + strlen(item) + 2 > sizeof sp->eval)
+                return fail(r, "too many eval weights%s%s", "", "");
+            snprintf(sp->eval + used, sizeof sp->eval - used, "%s%s", used ? " " : "", item);
+        }
+        return 0;
     }
     if (!strcmp(key, "zone")) { /* zone=P:squares:XBetza */
         if (sp->nzones == 16)

@@ -92,6 +92,32 @@ has b3 "referee: a false claim loses" 'false claim'
 timeout 60 "$M" match "${common[@]}" self "uci:$tmp/dies.sh" > "$tmp/b4" 2>&1
 has b4 "referee: a dead engine loses, and is restarted" '^game 2/2: .*engine failure'
 has b4 "referee: UCI engine name from id name" '^Score of Menagerie vs Dies: 2 - 0 - 0'
+# the SPRT stops by itself: an engine that loses every game
+timeout 60 "$M" match --variant chess --games 40 --plies 0 --depth 1 --tc 0.6+0 --sprt 0,10 \
+    self "xboard:$tmp/illegal.sh" > "$tmp/s1" 2>&1
+has s1 "SPRT: verdict H1" '^SPRT: llr [0-9.]+ \(-2.94, 2.94\) \[0, 10\]: H1 accepted$'
+[ "$(grep -c '^game ' "$tmp/s1")" -lt 40 ] && echo "ok SPRT: stops before --games" ||
+    echo "FAIL SPRT: played all 40 games"
+
+# fixed nodes, concurrency, an opening file, the pentanomial line
+printf 'e2e4 e7e5 # open\n\nd2d4 d7d5\n' > "$tmp/book.txt"
+timeout 120 "$M" match --variant chess --games 4 --nodes 1500 --concurrency 2 --maxplies 24 \
+    --openings "$tmp/book.txt" --pgn "$tmp/n.pgn" self self-uci > "$tmp/n" 2>&1
+has n "--nodes: announced" '^match: .* 4 games, 1500 nodes per move, seed [0-9]+, 2 openings, concurrency 2$'
+has n "--nodes with --concurrency 2: all games finish" '^Score of .*\] 4$'
+has n "pentanomial count of the two pairs" '^Ptnml\(0-2\): [0-9], [0-9], [0-9], [0-9], [0-9]$'
+[ "$(grep -cE '^1\. (e4 e5|d4 d5) ' "$tmp/n.pgn")" = 4 ] && echo "ok games start from the opening file" ||
+    echo "FAIL opening file not used"
+printf 'e2e4\ne2e5\n' > "$tmp/bad.txt"
+"$M" match --openings "$tmp/bad.txt" self self > "$tmp/n2" 2>&1; rc=$?
+[ $rc = 2 ] && grep -q 'bad.txt line 2: illegal move e2e5' "$tmp/n2" &&
+    echo "ok a bad opening line is named, exit 2" || echo "FAIL bad opening line: exit $rc"
+"$M" match --openings "$tmp/none.txt" self self > "$tmp/n3" 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok a missing opening file: exit 2" || echo "FAIL missing opening file: exit $rc"
+"$M" match --sprt 5,0 self self > "$tmp/n4" 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok --sprt with ELO0 >= ELO1 refused" || echo "FAIL --sprt 5,0: exit $rc"
+"$M" match --nodes 100 --tc 1+0 self self > "$tmp/n5" 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok --nodes with --tc refused" || echo "FAIL --nodes --tc: exit $rc"
 
 # a real external engine when installed (Fairy-Max plays Team-Mate)
 fm=$(command -v fairymax || ls /usr/games/fairymax 2>/dev/null || true)

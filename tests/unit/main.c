@@ -31,6 +31,7 @@ static const struct {
     {"mancala", test_mancala},
     {"search", test_search},
     {"record", test_record},
+    {"service", test_service},
 };
 
 int main(int argc, char **argv) {

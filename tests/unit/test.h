@@ -38,6 +38,7 @@ void test_notation(void);
 void test_variant_file(void);
 void test_mancala(void);
 void test_search(void);
+void test_service(void);
 void test_record(void);
 
 #endif

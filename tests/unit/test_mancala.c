@@ -2,6 +2,7 @@
  * Every expected number here comes from the rules worked out by hand (the reasoning is
  * in the comments) or from tests/perft/slangenspel.epd, never from the program. */
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stdio.h>
 #include <string.h>
 #include <time.h>
@@ -11,6 +12,8 @@
 #include "mancala/egdb.h"
 #include "mancala/search.h"
 #include "test.h"
+
+static atomic_bool go_stop; /* the flag searches poll */
 
 enum { BASE = MANCALA_BASE, VA = MANCALA_VAR_A, VB = MANCALA_VAR_B, VAB = VA | VB };
 
@@ -463,7 +466,7 @@ static void test_game_end(void) {
     CHECK(!ops->play(g, "3+", err, sizeof err) && strstr(err, "repetition"));
     CHECK(ops->legal_moves(g, list, 80, false) == 0);
     char best[ENGINE_MOVE_TEXT];
-    CHECK(!ops->go(g, NULL, NULL, best, sizeof best));
+    CHECK(!ops->go(g, NULL, NULL, &go_stop, best, sizeof best));
     CHECK(ops->undo(g));
     CHECK(ops->result(g).kind == RESULT_NONE);
     ops->destroy(g);
@@ -680,7 +683,7 @@ static void *go_thread(void *arg) {
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
     lim.infinite = true;
-    job->ok = game_mancala_ops.go(job->g, &lim, NULL, job->best, sizeof job->best);
+    job->ok = game_mancala_ops.go(job->g, &lim, NULL, &go_stop, job->best, sizeof job->best);
     return NULL;
 }
 
@@ -704,7 +707,7 @@ static void test_go(void) {
     SearchCallbacks cb = {on_info, NULL};
     char best[ENGINE_MOVE_TEXT];
     info_calls = 0;
-    CHECK(ops->go(g, &lim, &cb, best, sizeof best));
+    CHECK(ops->go(g, &lim, &cb, &go_stop, best, sizeof best));
     CHECK_STR(best, "15+x");
     CHECK(info_calls > 0 && info_exact && info_score == 2);
     ops->destroy(g);
@@ -714,26 +717,26 @@ static void test_go(void) {
         return;
     memset(&lim, 0, sizeof lim);
     lim.depth = 4;
-    CHECK(ops->go(g, &lim, NULL, best, sizeof best) && is_legal(g, best));
+    CHECK(ops->go(g, &lim, NULL, &go_stop, best, sizeof best) && is_legal(g, best));
     lim.depth = 0;
     lim.nodes = 20000;
-    CHECK(ops->go(g, &lim, NULL, best, sizeof best) && is_legal(g, best));
+    CHECK(ops->go(g, &lim, NULL, &go_stop, best, sizeof best) && is_legal(g, best));
     memset(&lim, 0, sizeof lim);
     lim.level = 1;
     lim.movetime_ms = 200;
-    CHECK(ops->go(g, &lim, NULL, best, sizeof best) && is_legal(g, best));
+    CHECK(ops->go(g, &lim, NULL, &go_stop, best, sizeof best) && is_legal(g, best));
     memset(&lim, 0, sizeof lim);
     lim.time_ms[0] = lim.time_ms[1] = 3000;
     lim.inc_ms[0] = lim.inc_ms[1] = 10;
-    CHECK(ops->go(g, &lim, NULL, best, sizeof best) && is_legal(g, best));
+    CHECK(ops->go(g, &lim, NULL, &go_stop, best, sizeof best) && is_legal(g, best));
 
-    /* stop() ends an infinite search running in another thread */
+    /* the stop flag ends an infinite search running in another thread */
     GoJob job = {g, false, ""};
     pthread_t th;
     if (pthread_create(&th, NULL, go_thread, &job) == 0) {
         struct timespec ts = {0, 150 * 1000 * 1000};
         nanosleep(&ts, NULL);
-        ops->stop(g);
+        atomic_store(&go_stop, true);
         pthread_join(th, NULL);
         CHECK(job.ok && is_legal(g, job.best));
     }

@@ -11,11 +11,12 @@
 #include "test.h"
 #include "variants/loader.h"
 
-static Variant *vars[8];
-static const char *var_names[8];
+#define NVARS 16
+static Variant *vars[NVARS];
+static const char *var_names[NVARS];
 
 static const Variant *var(const char *name) {
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < NVARS; i++) {
         if (var_names[i] && !strcmp(var_names[i], name))
             return vars[i];
         if (!var_names[i]) {
@@ -290,6 +291,34 @@ void test_movegen(void) {
         check_result(dead[i].variant, dead[i].fen, dead[i].want,
                      dead[i].want == RULES_DRAW ? "insufficient mating material" : NULL,
                      __LINE__);
+    /* stalemate=loss and bareKing=loss (Shatranj, Courier), as Fairy-Stockfish
+     * plays them: the stalemated side loses; a bare King loses (no moves in
+     * perft) unless it may bare the other King in reply; two bare Kings draw. */
+    check_result("shatranj", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", RULES_WHITE_WINS, "stalemate",
+                 __LINE__);
+    check_result("courier", "k11/2F9/1K10/12/12/12/12/12 b - - 0 1", RULES_WHITE_WINS,
+                 "stalemate", __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", RULES_BLACK_WINS, "bare king",
+                 __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/8/7K b - - 0 1", RULES_DRAW,
+                 "insufficient mating material", __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/8/RR5K b - - 0 1", RULES_WHITE_WINS, "bare king",
+                 __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/8/RR5K b - - 0 1", 1, 0, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/8/R6K b - - 0 1", 1, 5, __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/8/Q6K b - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", 1, 0, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", 1, 1, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", 2, 0, __LINE__);
+    check_result("courier", "5k6/12/12/12/12/12/r11/11K b - - 0 1", RULES_BLACK_WINS,
+                 "bare king", __LINE__);
+    check_result("chess", "4k3/8/8/8/8/8/r7/7K b - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    /* Janus castles four squares to the h-side, three to the a-side. */
+    check_after("janus", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", "e1i1",
+                "r3k4r/10/10/10/10/10/10/R6RK1 b kq - 1 1", __LINE__);
+    check_after("janus", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", "e1b1",
+                "r3k4r/10/10/10/10/10/10/1KR6R b kq - 1 1", __LINE__);
 
     /* Threefold repetition: knights out and back twice. */
     if (load("chess", NULL, __LINE__)) {
@@ -310,7 +339,7 @@ void test_movegen(void) {
             CHECK((r.outcome == RULES_DRAW) == (i == 7));
         }
     }
-    for (int i = 0; i < 8; i++) {
+    for (int i = 0; i < NVARS; i++) {
         variant_free(vars[i]);
         vars[i] = NULL;
         var_names[i] = NULL;

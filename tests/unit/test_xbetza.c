@@ -181,10 +181,15 @@ void test_xbetza(void) {
     CHECK(xbetza_compile("fY", &xp, err, sizeof err) == -1 && strstr(err, "unknown atom"));
     CHECK(xbetza_compile("xW", &xp, err, sizeof err) == -1 && strstr(err, "unsupported modifier"));
     CHECK(xbetza_compile("fm", &xp, err, sizeof err) == -1 && strstr(err, "without an atom"));
-    CHECK(xbetza_compile("KisO3", &xp, err, sizeof err) == 0 && xp.castle_dist == 3);
     CHECK(xbetza_compile("R4294967297", &xp, err, sizeof err) == -1 && strstr(err, "too large"));
     CHECK(xbetza_compile("R99999999999999999999", &xp, err, sizeof err) == -1 &&
           strstr(err, "too large"));
     CHECK(xbetza_compile("R100", &xp, err, sizeof err) == -1 && strstr(err, "too large"));
     CHECK(xbetza_compile("R99", &xp, err, sizeof err) == 0);
+    CHECK(xbetza_compile("KisO3", &xp, err, sizeof err) == 0 && xp.castle_dist[0] == 3 &&
+          xp.castle_dist[1] == 3);
+    CHECK(xbetza_compile("KirO4ilO3", &xp, err, sizeof err) == 0 && xp.castle_dist[0] == 4 &&
+          xp.castle_dist[1] == 3);
+    CHECK(xbetza_compile("KrO", &xp, err, sizeof err) == 0 && xp.castle_dist[0] == 2 &&
+          xp.castle_dist[1] == 0);
 }

@@ -1,0 +1,79 @@
+#!/usr/bin/env bash
+# `make install` and `make uninstall` into a temporary DESTDIR, checked file
+# by file: the binary and its version, the manual page (renders without
+# warnings, names every command), the documentation, XBoard's engine
+# registration and logo; then uninstall leaves nothing behind. The sanitizer
+# run (MENAGERIE=build/san/...) checks the version only: `make install`
+# installs the optimised ./menagerie. Prints "ok ..."/"FAIL ..." lines.
+set -u
+cd "$(dirname "$0")/../.."
+M=${MENAGERIE:-./menagerie}
+version=$(sed -n '1s/^[^(]*(\([^)]*\)).*/\1/p' debian/changelog)
+
+check() { # check NAME CONDITION-EXIT-CODE
+    if [ "$2" = 0 ]; then echo "ok install: $1"; else echo "FAIL install: $1"; fi
+}
+
+out=$("$M" --version 2>&1)
+[ "$out" = "menagerie $version" ]
+check "--version prints the changelog's version ($out)" $?
+case "$M" in
+    *san*) echo "ok install: the rest skipped for the sanitizer build (installs ./menagerie)"
+           exit 0 ;;
+esac
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+for prefix in /usr /opt/menagerie; do
+    d=$tmp/root
+    rm -rf "$d"
+    if ! make -s install DESTDIR="$d" PREFIX="$prefix" > "$tmp/log" 2>&1; then
+        echo "FAIL install: make install PREFIX=$prefix"; sed 's/^/    /' "$tmp/log" | tail -5
+        continue
+    fi
+    p=$d$prefix
+    bin=$p/games/menagerie
+    [ -x "$bin" ] && [ "$("$bin" --version)" = "menagerie $version" ]
+    check "PREFIX=$prefix: $prefix/games/menagerie runs" $?
+
+    man=$p/share/man/man6/menagerie.6.gz
+    page=$(gzip -dc "$man" 2>/dev/null)
+    [ -n "$page" ] && grep -q "menagerie $version" <<< "$page"
+    check "PREFIX=$prefix: manual page with the version" $?
+    if [ "$prefix" = /usr ]; then
+        if command -v man > /dev/null; then
+            warn=$(LC_ALL=C.UTF-8 MANWIDTH=80 man --warnings -l "$man" 2>&1 > "$tmp/man.txt")
+            [ -z "$warn" ] && [ -s "$tmp/man.txt" ]
+            check "man -l renders the page without warnings" $?
+            [ -n "$warn" ] && echo "$warn" | head -3 | sed 's/^/    /'
+        else
+            gzip -dc "$man" > "$tmp/man.txt"
+        fi
+        # every command of `menagerie help`, and the variant file keys
+        missing=""
+        for c in $("$bin" help | awk '/^  [a-z-]/ {print $1}') startFen castling gating=setup; do
+            grep -q -- "$c" "$tmp/man.txt" || missing="$missing $c"
+        done
+        [ -z "$missing" ]
+        check "manual page names every command and the file keys${missing:+ (missing:$missing)}" $?
+    fi
+
+    doc=$p/share/doc/menagerie
+    [ -s "$doc/README.md" ] && [ -s "$doc/web.md" ] &&
+        grep -q '^## Rules, positions and moves' "$doc/rules.md" &&
+        grep -q '^## Variant definition files' "$doc/rules.md" && ! grep -q '^## Layout' "$doc/rules.md"
+    check "PREFIX=$prefix: README, web API and the rules summary in share/doc/menagerie" $?
+
+    eng=$p/share/games/plugins/xboard/menagerie.eng
+    [ "$(sed -n 1p "$eng")" = "plugin spec 0.0" ] && [ "$(sed -n 2p "$eng")" = "$prefix/games/menagerie" ] &&
+        [ "$(wc -l < "$eng")" = 3 ]
+    check "PREFIX=$prefix: XBoard plugin file names the installed binary" $?
+    logo=$p/share/games/plugins/logos/menagerie.png
+    [ "$(head -c 8 "$logo" | od -An -tx1 | tr -d ' ')" = 89504e470d0a1a0a ]
+    check "PREFIX=$prefix: XBoard logo is a PNG" $?
+
+    make -s uninstall DESTDIR="$d" PREFIX="$prefix" > "$tmp/log" 2>&1
+    left=$(find "$d" -type f)
+    [ -z "$left" ]
+    check "PREFIX=$prefix: make uninstall removes every file${left:+ (left: $left)}" $?
+done
