@@ -44,6 +44,6 @@ for t in tests/scripts/*.sh; do
     run "$(basename "$t" .sh) asan+ubsan" env MENAGERIE=$san bash "$t"
 done
 # the fuzz harnesses (make fuzzers): a few seconds each, so they keep working
-run "fuzz" env FUZZ_S=3 bash tests/fuzz/run.sh
+run "fuzz" env FUZZ_S=3 FUZZ_KEEP=0 bash tests/fuzz/run.sh
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]
