@@ -11,15 +11,16 @@ import { RulesDialog } from './teach.js';
 
 const $ = (id) => document.getElementById(id);
 
-// How the page offers each game; the server's /api/variants has the rest.
-const GAMES = [
-  { key: 'snake-vs-mongoose', name: 'Snake vs. Mongoose', icon: 'mongoose', sub: '10\u00d710 \u00b7 snakes against mongooses' },
-  { key: 'team-mate', name: 'Team-Mate Chess', icon: 'acromantula', sub: '8\u00d78 \u00b7 no piece mates alone' },
-  { key: 'diamondback', name: 'Diamondback Chess', icon: 'king', sub: '8\u00d78 played along the diagonal' },
-  { key: 'hannibal', name: 'Hannibal Chess', icon: 'elephant', sub: '10\u00d79 \u00b7 with Manticore and Falcon' },
-  { key: 'chess', name: 'Chess', icon: 'knight', sub: 'orthodox chess' },
-  { key: 'slangenspel', name: 'Slangenspel', icon: 'snake', sub: 'the snake mancala \u00b7 16 holes' },
-];
+// The games the page offers, from the server's /api/variants (each chess game's
+// definition file gives its title, summary and emblem piece); the mancala's four
+// rule sets are one game with a rules option.
+let GAMES = [];
+function offeredGames(variants) {
+  return variants
+    .filter((v) => v.kind !== 'mancala' || v.name === 'slangenspel')
+    .map((v) => ({ key: v.name, name: v.title, icon: v.icon || 'king',
+      sub: v.summary || `${v.files}\u00d7${v.ranks}` }));
+}
 const SLANG = [
   ['slangenspel', 'Standard rules'],
   ['slangenspel-a', 'Variant A: store moves'],
@@ -300,7 +301,7 @@ async function refreshList() {
     li.dataset.id = g.id;
     if (app.game && app.game.id === g.id) li.className = 'on';
     const key = g.kind === 'mancala' ? 'slangenspel' : g.variant;
-    const icon = pieceIcon((GAMES.find((x) => x.key === key) || GAMES[4]).icon, '', g.kind === 'mancala' ? 0 : 1, 24);
+    const icon = pieceIcon((GAMES.find((x) => x.key === key) || { icon: 'king' }).icon, '', g.kind === 'mancala' ? 0 : 1, 24);
     icon.classList.add('gicon');
     const main = document.createElement('div');
     main.className = 'gl-main';
@@ -1151,6 +1152,7 @@ async function main() {
     $('new-error').hidden = false;
     return;
   }
+  GAMES = offeredGames(app.variants);
   const names = new Set(GAMES.map((g) => g.icon));
   for (const v of app.variants) for (const p of v.pieces) names.add(p.name);
   await loadPieces([...names]);
