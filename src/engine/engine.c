@@ -252,7 +252,7 @@ void engine_info(const Game *g, GameInfo *out) {
     snprintf(out->title, sizeof out->title, "%s", engine_game_title(g->spec));
     out->files = 16;
     out->ranks = 1;
-    snprintf(out->summary, sizeof out->summary, "the snake mancala \u00b7 16 holes");
+    snprintf(out->summary, sizeof out->summary, "16 holes in a coiled snake \u00b7 sowing and captures");
     snprintf(out->icon, sizeof out->icon, "snake");
 }
 
