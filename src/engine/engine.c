@@ -56,6 +56,15 @@ const char *engine_game_title(const char *name) {
     return ops ? ops->titles[i] : NULL;
 }
 
+bool engine_game_info(const char *name, GameInfo *out) {
+    char err[ENGINE_ERR_LEN];
+    Game *g = find_kind(name, NULL) ? engine_new(name, NULL, err, sizeof err) : NULL;
+    if (g)
+        engine_info(g, out);
+    engine_free(g);
+    return g != NULL;
+}
+
 static Game *wrap(const GameOps *ops, void *st, const char *spec) {
     if (!st)
         return NULL;
@@ -238,6 +247,8 @@ void engine_info(const Game *g, GameInfo *out) {
     snprintf(out->title, sizeof out->title, "%s", engine_game_title(g->spec));
     out->files = 16;
     out->ranks = 1;
+    snprintf(out->summary, sizeof out->summary, "the snake mancala \u00b7 16 holes");
+    snprintf(out->icon, sizeof out->icon, "snake");
 }
 
 int engine_moves(Game *g, MoveDesc *out, int max) {

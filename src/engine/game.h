@@ -50,10 +50,8 @@ typedef struct {
     void (*bench)(FILE *out, const char *positions);
 } GameOps;
 
-/* Inside the engine layer (engine.c, for service.c): DST takes SRC's
- * position and record but keeps its search tables (false when they play
- * different games); a search with the caller's stop flag. */
-bool engine_assign(Game *dst, const Game *src);
+/* Inside the engine layer (engine.c, for service.c): a search with the
+ * caller's stop flag. */
 bool engine_search_in(Game *g, const SearchLimits *lim, const SearchCallbacks *cb,
                       atomic_bool *stop, char *best, size_t len);
 

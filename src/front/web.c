@@ -408,6 +408,7 @@ int web_main(int argc, char **argv) {
     printf("menagerie serve: stopping (signal %d)\n", sig);
     fflush(stdout);
     MHD_stop_daemon(d);
+    web_analysis_close();
     web_games_close();
     return 0;
 }

@@ -57,6 +57,7 @@ struct WebGame {
     int eval_score, eval_mate, eval_depth; /* first player's view */
     bool eval_exact;
     char engine_error[200];
+    WebClock clock; /* web_clock.c; base 0 = no clock */
 };
 
 /* web_game.c: helpers on one game (its lock held). */
@@ -73,6 +74,10 @@ void web_wait_idle(WebGame *w, bool stop_engine);
 /* Saves w after a change (lock held on entry and on return, dropped meanwhile);
  * false with a 5xx in *e when the file could not be written. */
 bool web_commit(WebGame *w, WebError *e);
+
+/* web_clock.c: the game's clock (lock held). */
+bool web_clock_fallen(WebGame *w); /* the side to move's time is up, the game not over */
+void web_clock_flag(WebGame *w);   /* ends the game on that flag (the caller saves) */
 
 /* web_registry.c */
 WebGame *web_game_new(Game *g, const WebOptions *opt);

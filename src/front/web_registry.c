@@ -25,6 +25,7 @@ WebGame *web_game_new(Game *g, const WebOptions *opt) {
     w->g = g;
     engine_info(g, &w->info);
     w->opt = *opt;
+    web_clock_init(&w->clock, opt->clock_ms, opt->inc_ms, 0, 0);
     w->created = w->updated = time(NULL);
     w->plies = engine_ply_count(g);
     web_refresh_before(w);

@@ -87,16 +87,21 @@ static bool play_best(WebGame *w, bool ok, const char *best) {
                  w->info.title);
         return false;
     }
+    if (w->clock.base_ms && web_clock_left(&w->clock, w->think_side, true) <= 0)
+        return false; /* Clock: too late; the flag falls when the game is next read */
     if (!engine_play(w->g, best, err, sizeof err)) {
         snprintf(w->engine_error, sizeof w->engine_error, "the engine's move %s: %s", best, err);
         return false;
     }
+    WebClock clock = w->clock;
+    web_clock_moved(&w->clock, w->think_side);
     w->version++;
     w->plies++;
     web_refresh_before(w);
     WebError e;
     if (!web_commit(w, &e)) {
         /* the file keeps the game without the move: so does memory */
+        w->clock = clock;
         engine_undo(w->g);
         w->plies--;
         w->version++;
@@ -220,6 +225,13 @@ bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e) {
     k->w = w;
     k->lim.level = level;
     k->lim.movetime_ms = movetime_ms;
+    if (w->clock.base_ms) { /* Clock: the engine plays on its own clock */
+        Side stm = engine_side_to_move(w->g);
+        int64_t left = web_clock_left(&w->clock, stm, true);
+        k->lim.movetime_ms = 0;
+        k->lim.time_ms[stm] = left > 1 ? (int)left : 1;
+        k->lim.inc_ms[stm] = w->clock.inc_ms;
+    }
     k->lim.hash_mb = ENGINE_HASH_MB;
     w->thinking = true;
     w->queued = true;

@@ -338,10 +338,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     bool root = ply == 0;
     bool in_check = ss->in_check;
 
-    // Step 1. Quiescence at the horizon.
+    // Step 1. Quiescence at the horizon (no line below: the parent must not
+    // copy a stale one into its principal variation).
+    t->pvlen[ply] = ply;
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply, in_check);
-    t->pvlen[ply] = ply;
     count_node(t);
     if (stopped(t))
         return 0;
