@@ -81,7 +81,7 @@ void web_clock_flag(WebGame *w) {
     }
     if (w->thinking) { /* its move would come too late */
         w->cancel = true;
-        engine_stop(w->think);
+        engine_search_stop(w->search);
         web_worker_wake();
     }
     w->version++;
