@@ -18,17 +18,18 @@ cd "$(dirname "$0")/.."
 BIN=${1:-./menagerie}
 . tests/lib/web.sh
 need_node
-T=$(mktemp -d)
-PID=
-MNT=
-cleanup() {
-    if [ -n "$PID" ]; then kill -9 "$PID" 2> /dev/null; wait "$PID" 2> /dev/null; fi
-    [ -n "$MNT" ] && umount "$MNT" 2> /dev/null
-    rm -rf "$T"
-}
-trap cleanup EXIT
+scratch
 LC="node tools/loadclient.mjs"
 field() { node -e "const d = JSON.parse(process.argv[1]); console.log($2)" "$1"; }
+verify_after_restart() { # verify_after_restart DIR FILE NAME: restart, compare, stop
+    stop_server
+    start_server "$1"
+    R=$($LC verify "$B" "$2")
+    echo "   after the restart: $R"
+    [ "$(field "$R" 'd.lost_games + d.lost_moves + d.ahead')" = 0 ]
+    check "$3: nothing lost, nothing back that was refused" $?
+    stop_server
+}
 rss_kb() { awk '/^VmRSS/ {print $2}' "/proc/$PID/status" 2> /dev/null || echo 0; }
 
 echo "== 1. connections"
@@ -103,14 +104,8 @@ if [ "$(id -u)" -eq 0 ] && mkdir -p "$T/mnt" && mount -t tmpfs -o size=32k tmpfs
     start_server "$MNT"
     R=$($LC play "$B" 8 20 "$T/full.json")
     echo "   8 games on a 32 KB disk for 20 s: $R"
-    stop_server
     mount -o remount,size=4m "$MNT"
-    start_server "$MNT"
-    R=$($LC verify "$B" "$T/full.json")
-    echo "   after the restart: $R"
-    [ "$(field "$R" 'd.lost_games + d.lost_moves + d.ahead')" = 0 ]
-    check "full disk: every reply told the truth (nothing lost, nothing back that was refused)" $?
-    stop_server
+    verify_after_restart "$MNT" "$T/full.json" "full disk"
     umount "$MNT"
     MNT=
 else
@@ -139,10 +134,4 @@ if [ -n "$MNT" ]; then mount -o remount,ro "$MNT"; else chmod 555 "$RO"; fi
 wait "$CL"
 echo "   8 games, the folder read-only after 4 of 12 s: $(cat "$T/ro.out")"
 if [ -n "$MNT" ]; then mount -o remount,rw "$MNT"; else chmod 755 "$RO"; fi
-stop_server
-start_server "$RO"
-R=$($LC verify "$B" "$T/ro.json")
-echo "   after the restart: $R"
-[ "$(field "$R" 'd.lost_games + d.lost_moves + d.ahead')" = 0 ]
-check "read-only folder: nothing lost, nothing back that was refused" $?
-stop_server
+verify_after_restart "$RO" "$T/ro.json" "read-only folder"

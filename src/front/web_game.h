@@ -5,10 +5,12 @@
  *   web_view.c      JSON views of a game (state, legal moves, list entry)
  *   web_worker.c    the engine worker threads and the memory their tables take
  *   web_game.c      the requests on one game (move, undo, resign, ...)
+ *   web_clock.c     the game's clock
  *
- * Locks: the registry lock may be held while taking a game's lock, never the other
- * way round. A game's reference count is atomic; the registry holds one reference
- * while the game is listed, each request and each worker thread one more.
+ * Locks: the registry lock may be held while taking a game's lock, and a game's lock
+ * while taking the workers' lock (web_worker.c), never the other way round. A game's
+ * reference count is atomic; the registry holds one reference while the game is
+ * listed, each request and each worker thread one more.
  *
  * Saving: a change is made on the game under its lock, the new text exported, and
  * the game marked busy; the lock is dropped while the file is written (readers and
@@ -85,7 +87,6 @@ void web_game_free(WebGame *w);
 
 /* web_store.c: the data folder. */
 bool web_store_open(const char *dir, char *err, size_t errlen); /* makes, checks, cleans */
-const char *web_store_dir(void);
 char *web_store_text(WebGame *w); /* the file's text (malloc'd), NULL when too long */
 /* Writes text as w's file (temporary file, fsync, rename, fsync of the folder);
  * false with errno's message in err. No lock needed: only the writer touches it. */

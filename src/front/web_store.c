@@ -35,10 +35,6 @@ typedef struct {
 static Skipped skipped[MAX_SKIPPED];
 static int nskipped;
 
-const char *web_store_dir(void) {
-    return datadir;
-}
-
 int web_store_status(int err) {
     return err == ENOSPC || err == EDQUOT ? 507 : 500;
 }

@@ -179,6 +179,7 @@ cJSON *web_view_state(WebGame *w) {
     cJSON_AddNumberToObject(o, "level", w->opt.level);
     cJSON_AddNumberToObject(o, "movetime_ms", w->opt.movetime_ms);
     cJSON_AddBoolToObject(o, "thinking", w->thinking);
+    cJSON_AddBoolToObject(o, "queued", w->queued);
     cJSON_AddItemToObject(o, "clock", web_clock_json(&w->clock, engine_side_to_move(w->g),
                                                      r.kind == RESULT_NONE));
     if (w->has_info)

@@ -3,6 +3,20 @@
 # binary) and T (a scratch folder) first; these set PID, PORT, B (the base URL) and
 # CODE, and leave each reply in $T/body.
 
+# scratch: a scratch folder T, removed on exit with the server (PID) and any
+# tmpfs mounted at MNT.
+scratch() {
+    T=$(mktemp -d)
+    PID=
+    MNT=
+    trap scratch_cleanup EXIT
+}
+scratch_cleanup() {
+    if [ -n "$PID" ]; then kill -9 "$PID" 2> /dev/null; wait "$PID" 2> /dev/null; fi
+    [ -n "$MNT" ] && umount "$MNT" 2> /dev/null
+    rm -rf "$T"
+}
+
 ok() { echo "ok $*"; }
 fail() { echo "FAIL $*"; }
 check() { # check NAME EXIT-CODE

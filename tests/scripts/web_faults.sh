@@ -10,15 +10,7 @@ cd "$(dirname "$0")/../.."
 BIN=${MENAGERIE:-./menagerie}
 . tests/lib/web.sh
 need_node
-T=$(mktemp -d)
-PID=
-MNT=
-cleanup() {
-    if [ -n "$PID" ]; then kill "$PID" 2> /dev/null; wait "$PID" 2> /dev/null; fi
-    [ -n "$MNT" ] && umount "$MNT" 2> /dev/null
-    rm -rf "$T"
-}
-trap cleanup EXIT
+scratch
 
 # A small tmpfs we can turn read-only (root only; else chmod does it).
 CAN_MOUNT=no
