@@ -4,9 +4,9 @@
 #   make test     install missing build dependencies, build the normal and the
 #                 sanitizer (ASan+UBSan, clang) binaries, run every test
 #   make bench    performance figures (perft and search) against peers
-#   make install / uninstall   see "Installing" below (PREFIX, DESTDIR)
 #   make fuzz     builds the libFuzzer harnesses (tests/fuzz/) and runs each for
 #                 FUZZ_S seconds (default 180)
+#   make install / uninstall   see "Installing" below (PREFIX, DESTDIR)
 # CFG selects the build: release (default), san, fuzz (clang, coverage for
 # libFuzzer plus ASan+UBSan), debug (position invariant checks after every
 # move: core/verify.c), or any other name for an optimised build of its own

@@ -46,6 +46,6 @@ done
 # the debug build's position invariants under perft and self-play
 run "debug" bash tests/debug.sh
 # the fuzz harnesses (make fuzzers): a few seconds each, so they keep working
-run "fuzz" env FUZZ_S=3 bash tests/fuzz/run.sh
+run "fuzz" env FUZZ_S=3 FUZZ_KEEP=0 bash tests/fuzz/run.sh
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]

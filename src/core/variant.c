@@ -411,12 +411,16 @@ static int find_royal_square(const Variant *v, const Piece *board, int color) {
     return found;
 }
 
-static void castle_add_between(CastleRule *cr, const Variant *v, int a, int b) {
-    /* squares strictly between a and b on one line */
+/* The squares strictly between a and b, which must share a rank, a file or
+ * a diagonal; false when they do not. */
+static bool castle_add_between(CastleRule *cr, const Variant *v, int a, int b) {
     int ax = a % v->files, ay = a / v->files, bx = b % v->files, by = b / v->files;
+    if (ax != bx && ay != by && abs(bx - ax) != abs(by - ay))
+        return false;
     int dx = sgn(bx - ax), dy = sgn(by - ay);
     for (int x = ax + dx, y = ay + dy; x != bx || y != by; x += dx, y += dy)
         cr->empty[cr->nempty++] = (uint8_t)(y * v->files + x);
+    return true;
 }
 
 static void castle_add_empty(CastleRule *cr, int sq) {
@@ -442,6 +446,7 @@ static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp, 
         for (int c = 0; c < 2; c++) {
             const char *p = sp->castles;
             while (*p) {
+                const char *entry = p;
                 int sq[4], n;
                 for (int k = 0; k < 4; k++) {
                     sq[k] = variant_parse_square(v, p, &n);
@@ -467,7 +472,11 @@ static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp, 
                 cr->rto = (uint8_t)view_sq(v, c, sq[3]);
                 cr->partner = (uint8_t)partner;
                 cr->in_check = (uint8_t)sp->castle_in_check;
-                castle_add_between(cr, v, cr->kfrom, cr->rfrom);
+                if (!castle_add_between(cr, v, cr->kfrom, cr->rfrom)) {
+                    snprintf(err, errlen, "castling entry \"%.*s\": king and rook are not on one line",
+                             (int)strcspn(entry, ","), entry);
+                    goto fail;
+                }
                 castle_add_empty(cr, cr->kto);
                 castle_add_empty(cr, cr->rto);
                 variant_square_name(v, cr->kto, name);

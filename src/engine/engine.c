@@ -96,6 +96,11 @@ Game *engine_copy(const Game *g) {
     return c;
 }
 
+void engine_clear(Game *g) {
+    if (g->ops->clear)
+        g->ops->clear(g->st);
+}
+
 bool engine_assign(Game *dst, const Game *src) {
     if (dst->ops != src->ops || strcmp(dst->spec, src->spec) ||
         !dst->ops->assign(dst->st, src->st))

@@ -109,6 +109,8 @@ Game *engine_copy(const Game *g);
 /* DST takes SRC's position, history and start, keeping its own searcher's
  * tables; false (DST unchanged) when they play different games. */
 bool engine_assign(Game *dst, const Game *src);
+/* Forget what earlier searches of g learnt (hash table, histories): a new game. */
+void engine_clear(Game *g);
 /* Start FEN of VARIANT for a named set-up (Diamondback: where the Queens
  * stand, e.g. "b1g8"); setup NULL picks one at random. Returns 0 or -1. */
 int engine_start_fen(const char *variant, const char *setup, char *fen, size_t len, char *err,
@@ -216,6 +218,9 @@ bool engine_search_collect(EngineSearch *s, EngineResult *out);
 bool engine_search_wait(EngineSearch *s, EngineResult *out);
 /* Stops and joins the running search and drops its result. */
 void engine_search_abort(EngineSearch *s);
+/* A new game: ends a running search and forgets what searches learnt
+ * (hash table, histories). */
+void engine_search_clear(EngineSearch *s);
 /* A descriptor that becomes readable when a search ends (for poll()); it
  * stays readable until the result is collected. */
 int engine_search_fd(const EngineSearch *s);
@@ -265,5 +270,8 @@ typedef struct {
  * destinations written (at most max), or -1 with a reason in err. */
 int engine_piece_reach(const char *variant, char letter, Side side, int sq, PieceReach *out,
                        int max, char *err, size_t errlen);
+/* Whether SIDE still has mating material by the game's rules (engine/material.c):
+ * a flag fall is a draw when the other side has none. Always true for the mancala. */
+bool engine_can_mate(const Game *g, Side side);
 
 #endif

@@ -22,6 +22,7 @@ typedef struct {
     /* DST takes SRC's position and history and keeps its own search tables;
      * false (DST unchanged) when they play different variants. */
     bool (*assign)(void *dst, const void *src);
+    void (*clear)(void *st); /* forget what searches learnt (a new game); may be NULL */
     uint64_t (*perft)(void *st, int depth);
     uint64_t (*divide)(void *st, int depth, DivideCallback cb, void *ud);
     int (*legal_moves)(void *st, char (*out)[ENGINE_MOVE_TEXT], int max, bool san);

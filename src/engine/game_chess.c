@@ -180,6 +180,12 @@ static void chess_destroy(void *st) {
     free(g);
 }
 
+static void chess_clear(void *st) {
+    ChessGame *g = st;
+    if (g->search)
+        search_clear(g->search);
+}
+
 static void *chess_copy(const void *st) {
     const ChessGame *src = st;
     ChessGame *g = malloc(sizeof *g);
@@ -437,6 +443,7 @@ const GameOps game_chess_ops = {
     .destroy = chess_destroy,
     .copy = chess_copy,
     .assign = chess_assign,
+    .clear = chess_clear,
     .perft = chess_perft,
     .divide = chess_divide,
     .legal_moves = chess_legal_moves,

@@ -18,7 +18,8 @@
  * (2 m - s0 - s1) / (2 v) over n pairs with mean pair score m and variance v
  * (scores per game, logistic Elo bounds s = 1 / (1 + 10^(-elo/400))),
  * stopping at log(beta / (1 - alpha)) (H0) or log((1 - beta) / alpha) (H1);
- * each pentanomial class gets 0.001 pairs more, so that no variance is 0. */
+ * mean and variance include a prior of one pair (0.1, 0.2, 0.4, 0.2, 0.1 over
+ * the five classes), so that a few like pairs do not decide. */
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -488,8 +489,11 @@ static double score_of(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)
 static int score_stats(const Tally *t, double *mean, double *var) {
     int pairs = 0;
     double sum = 0, sq = 0, total = 0;
+    /* a prior of one pair spread around a draw keeps the variance of a few
+     * like pairs from reading as certainty */
+    static const double prior[5] = {0.1, 0.2, 0.4, 0.2, 0.1};
     for (int k = 0; k < 5; k++) {
-        double c = t->ptnml[k] + 1e-3; /* regularised: no empty class */
+        double c = t->ptnml[k] + prior[k];
         pairs += t->ptnml[k];
         total += c;
         sum += c * (k / 4.0);

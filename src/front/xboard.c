@@ -31,7 +31,9 @@
  *    legs as king move, rook move (f1e1,a1f1). XBoard puts a castling
  *    Rook beside the King's destination, so it cannot draw Hannibal's
  *    longer fast castlings (Rook to the King's start square) or
- *    Diamondback's castlings; the README says so.
+ *    Diamondback's castlings; the README says so. Under a Hannibal set-up
+ *    option (XBoard) our own searches see no castling rights while such a
+ *    castling is legal (castle_free_copy); other drivers get our tokens.
  *  - Diamondback: XBoard adds a promotion piece to every pawn move onto the
  *    last rank; where only the plain move is legal (a8-d8, h1-h4 stay
  *    pawns) the suffix is dropped. The pawn gets the union of its zone
@@ -114,11 +116,11 @@ static const char *read_square(const char *p, char sq[8]) {
     return n >= 2 ? p : NULL;
 }
 
-/* A castling written king-to-rook (ours "f1j1") as XBoard's two legs,
- * king onto the Rook and on to its square ("f1j1,j1g1"); false for any
- * other move. */
+/* Under a Hannibal set-up option (XBoard), a castling written king-to-rook
+ * (ours "f1j1") as XBoard's two legs, king onto the Rook and on to its
+ * square ("f1j1,j1g1"); false for any other move. */
 static bool castle_legs(Xb *x, const char *ours, char *out, size_t len) {
-    if (!x->info.gating)
+    if (!x->info.gating || !x->hsetup[0][0]) /* our token for other drivers */
         return false;
     MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
     if (!m)
@@ -137,18 +139,25 @@ static bool castle_legs(Xb *x, const char *ours, char *out, size_t len) {
     return true;
 }
 
-/* XBoard's two-leg castling, either order of the legs ("f1j1,j1g1" or
- * "f1g1,j1f1"), as ours (king-to-rook, "f1j1"); the text unchanged when it
- * is no two-leg move. */
-static void castle_from_legs(const char *in, char *out, size_t len) {
-    char a[8], b[8], c[8], d[8];
-    const char *p = read_square(in, a);
+/* Hannibal: XBoard's two-leg castling, either order of the legs
+ * ("f1j1,j1g1" or "f1g1,j1f1"), as ours (king-to-rook, "f1j1"); the text
+ * unchanged when it is no two-leg castling. */
+static void castle_from_legs(Xb *x, const char *in, char *out, size_t len) {
+    char a[8], b[8], c[8], d[8], ours[ENGINE_MOVE_TEXT];
+    const char *p = x->info.gating ? read_square(in, a) : NULL;
     p = p ? read_square(p, b) : NULL;
-    if (!p || *p != ',' || !(p = read_square(p + 1, c)) || !(p = read_square(p, d))) {
-        snprintf(out, len, "%s", in);
+    snprintf(out, len, "%s", in);
+    if (!p || *p != ',' || !(p = read_square(p + 1, c)) || !(p = read_square(p, d)))
         return;
-    }
-    snprintf(out, len, "%s%s%s", a, strcmp(c, b) ? c : b, p); /* p: a gating suffix */
+    snprintf(ours, sizeof ours, "%s%s", a, strcmp(c, b) ? c : b);
+    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
+    if (!m)
+        abort();
+    int n = engine_moves(x->g, m, ENGINE_MAX_MOVES);
+    for (int i = 0; i < n; i++)
+        if (m[i].kind == 'c' && !strcmp(m[i].text, ours))
+            snprintf(out, len, "%s%s", ours, p); /* p: a gating suffix */
+    free(m);
 }
 
 /* Our move text as XBoard reads it. */
@@ -169,7 +178,7 @@ static bool xb_play(Xb *x, const char *text, char *err, size_t errlen) {
     char ours[ENGINE_MOVE_TEXT], joined[ENGINE_MOVE_TEXT];
     if (strlen(text) >= sizeof ours - 1)
         text = "";
-    castle_from_legs(text, joined, sizeof joined);
+    castle_from_legs(x, text, joined, sizeof joined);
     if (!joined[0] || !xb_to_ours(x, joined, ours, sizeof ours)) {
         snprintf(err, errlen, "cannot read the move");
         return false;
@@ -293,6 +302,39 @@ static void limits(Xb *x, SearchLimits *lim, bool infinite) {
     }
 }
 
+/* What our own moves are chosen from: under a Hannibal set-up option
+ * (XBoard), when a castling over more than one square is legal for us
+ * (after REPLY, the opponent's move a ponder search expects, if not
+ * NULL), a copy of the game without castling rights, as XBoard 4.9 cannot
+ * draw those (see the header); NULL: the game itself. */
+static Game *castle_free_copy(const Xb *x, const char *reply) {
+    char fen[512], board[256], side[8], castle[32], rest[128] = "", err[ENGINE_ERR_LEN];
+    if (!x->info.gating || !x->hsetup[0][0])
+        return NULL;
+    Game *after = reply ? engine_copy(x->g) : NULL;
+    if (reply && (!after || !engine_play(after, reply, err, sizeof err))) {
+        engine_free(after);
+        return NULL;
+    }
+    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
+    if (!m)
+        abort();
+    int n = engine_moves(after ? after : x->g, m, ENGINE_MAX_MOVES);
+    bool long_castling = false;
+    for (int i = 0; i < n; i++)
+        long_castling |= m[i].kind == 'c' && abs(m[i].to - m[i].from) > 1;
+    free(m);
+    engine_free(after);
+    if (!long_castling)
+        return NULL;
+    engine_position_text(x->g, fen, sizeof fen);
+    if (sscanf(fen, "%255s %7s %31s %127[^\n]", board, side, castle, rest) < 3 ||
+        !strcmp(castle, "-"))
+        return NULL;
+    snprintf(fen, sizeof fen, "%s %s - %s", board, side, rest);
+    return engine_new(x->info.name, fen, err, sizeof err);
+}
+
 static void start_think(Xb *x) {
     if (xb_over(x)) {
         xb_claim(x);
@@ -300,7 +342,9 @@ static void start_think(Xb *x) {
     }
     SearchLimits lim;
     limits(x, &lim, false);
-    proto_search_start(x->search, x->g, NULL, &lim, false, xb_info, x, TAG_THINK);
+    Game *copy = castle_free_copy(x, NULL);
+    proto_search_start(x->search, copy ? copy : x->g, NULL, &lim, false, xb_info, x, TAG_THINK);
+    engine_free(copy);
 }
 
 static void start_analyze(Xb *x) {
@@ -318,10 +362,13 @@ static void start_ponder(Xb *x, const char *reply) {
         return;
     SearchLimits lim;
     limits(x, &lim, true);
-    if (proto_search_start(x->search, x->g, reply, &lim, true, xb_info, x, TAG_PONDER)) {
+    Game *copy = castle_free_copy(x, reply);
+    if (proto_search_start(x->search, copy ? copy : x->g, reply, &lim, true, xb_info, x,
+                           TAG_PONDER)) {
         snprintf(x->ponder_move, sizeof x->ponder_move, "%s", reply);
         x->ponder_done = false;
     }
+    engine_free(copy);
 }
 
 /* Our search has chosen: play it, tell XBoard, claim a result, ponder. */
@@ -563,8 +610,10 @@ static void hs_fen_out(const char *ours, char *out, size_t len) {
         if (p > open && strchr("abcdeghij", *p)) { /* a file; f is Black's Falcon */
             char *g = gates[islower((unsigned char)p[-1]) ? 1 : 0];
             size_t k = strlen(g);
-            g[k] = islower((unsigned char)p[-1]) ? *p : (char)toupper((unsigned char)*p);
-            g[k + 1] = 0;
+            if (k + 1 < sizeof gates[0]) {
+                g[k] = islower((unsigned char)p[-1]) ? *p : (char)toupper((unsigned char)*p);
+                g[k + 1] = 0;
+            }
         } else {
             *w++ = *p;
         }
@@ -618,7 +667,6 @@ static bool hs_fen_in(const Xb *x, const char *fen, char *out, size_t len) {
 /* Reads the option's value into X; false + reason when it is no set-up. */
 static bool hs_set(Xb *x, const char *value, char *err, size_t errlen) {
     char tok[2][8] = {"", ""};
-    x->hrandom = false;
     if (!strcmp(value, "move") || !strcmp(value, "random")) {
         memset(x->hsetup, 0, sizeof x->hsetup);
         x->hrandom = value[0] == 'r';
@@ -641,6 +689,7 @@ static bool hs_set(Xb *x, const char *value, char *err, size_t errlen) {
     if (!ok)
         return false;
     memcpy(x->hsetup, tok, sizeof tok);
+    x->hrandom = false;
     return true;
 }
 
@@ -725,6 +774,7 @@ static void reset_tc(Xb *x) {
 static void cmd_new(Xb *x, Args *a) {
     char err[ENGINE_ERR_LEN];
     stop_all(x);
+    engine_search_clear(proto_search_engine(x->search));
     if (!set_game(x, find_variant("normal"), NULL, err, sizeof err)) {
         xb_error(err, a->line);
         return;

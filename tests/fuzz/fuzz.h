@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define FUZZ_MAX_LINES 16
 #define FUZZ_MAX_LINE 1024
@@ -57,6 +58,34 @@ __attribute__((format(printf, 1, 2), noreturn)) static inline void fuzz_fail(con
     fprintf(stderr, "\n");
     va_end(ap);
     abort();
+}
+
+/* Runs a protocol front end's main (uci_main, xboard_main) on the input's
+ * lines as its arguments, after `first` and before "quit" (which ends any
+ * search). Lines naming skip1 or skip2 (any case) are dropped. */
+static inline void fuzz_protocol(const uint8_t *data, size_t size, int (*run)(int, char **),
+                                 char *name, char *first, const char *skip1, const char *skip2) {
+    static bool quiet;
+    if (!quiet) {
+        fuzz_quiet();
+        quiet = true;
+    }
+    char *text = fuzz_text(data, size), *line[FUZZ_MAX_LINES];
+    int n = fuzz_lines(text, line, FUZZ_MAX_LINES);
+    char *argv[FUZZ_MAX_LINES + 3], quit[] = "quit";
+    int argc = 0;
+    argv[argc++] = name;
+    argv[argc++] = first;
+    for (int i = 0; i < n; i++) {
+        bool skip = false;
+        for (const char *p = line[i]; *p && !skip; p++)
+            skip = !strncasecmp(p, skip1, strlen(skip1)) || !strncasecmp(p, skip2, strlen(skip2));
+        if (!skip)
+            argv[argc++] = line[i];
+    }
+    argv[argc++] = quit;
+    run(argc, argv);
+    free(text);
 }
 
 /* The game a harness plays, picked by one input byte. */

@@ -1,5 +1,5 @@
 /* fuzz_http.c - the JSON API's request handling (web_api_handle, below the
- * HTTP layer), on a data folder of its own. Input: up to 8 lines, each
+ * HTTP layer), on a data folder of its own (removed at exit). Input: up to 8 lines, each
  * "METHOD PATH [BODY]"; '@' in PATH stands for the id of the game the last
  * request made. Every game is deleted after each input. Property: every
  * reply is a status 200-599 with a body, JSON where it says so. */
@@ -10,6 +10,14 @@
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
+
+static const char *data_dir;
+
+static void remove_dir(void) {
+    web_games_close();
+    if (data_dir)
+        rmdir(data_dir);
+}
 
 static void delete_all(void) {
     cJSON *list = web_games_list();
@@ -26,9 +34,13 @@ static void delete_all(void) {
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static bool open;
     if (!open) {
-        char dir[] = "/tmp/menagerie-fuzz-XXXXXX", err[200];
-        if (!mkdtemp(dir) || !web_games_open(dir, err, sizeof err))
-            fuzz_fail("cannot open a data folder: %s", dir);
+        /* in memory where there is /dev/shm: saves are synced to disk */
+        static char dir[] = "/dev/shm/menagerie-fuzz-XXXXXX", tmp[] = "/tmp/menagerie-fuzz-XXXXXX";
+        char err[200], *d = mkdtemp(dir) ? dir : mkdtemp(tmp);
+        if (!d || !web_games_open(d, err, sizeof err))
+            fuzz_fail("cannot open a data folder: %s", d ? err : "mkdtemp failed");
+        atexit(remove_dir);
+        data_dir = d;
         open = true;
     }
     if (size > 16384)

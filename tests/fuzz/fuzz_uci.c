@@ -2,39 +2,14 @@
  * run as uci_main runs its arguments, then quit (which ends any search).
  * Lines setting Hash or Threads are dropped (the machine's memory, not the
  * parser, would be tested); the session starts with a 1 MB table. */
-#include <strings.h>
-
 #include "front/frontends.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
-static bool mentions(const char *line, const char *word) {
-    for (const char *p = line; *p; p++)
-        if (!strncasecmp(p, word, strlen(word)))
-            return true;
-    return false;
-}
-
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
-    static bool quiet;
-    if (!quiet) {
-        fuzz_quiet();
-        quiet = true;
-    }
-    if (size > 8192)
-        return 0;
-    char *text = fuzz_text(data, size), *line[FUZZ_MAX_LINES];
-    int n = fuzz_lines(text, line, FUZZ_MAX_LINES);
-    char *argv[FUZZ_MAX_LINES + 3];
-    int argc = 0;
-    argv[argc++] = "uci";
-    argv[argc++] = "setoption name Hash value 1";
-    for (int i = 0; i < n; i++)
-        if (!mentions(line[i], "hash") && !mentions(line[i], "threads"))
-            argv[argc++] = line[i];
-    argv[argc++] = "quit";
-    uci_main(argc, argv);
-    free(text);
+    static char name[] = "uci", first[] = "setoption name Hash value 1";
+    if (size <= 8192)
+        fuzz_protocol(data, size, uci_main, name, first, "hash", "threads");
     return 0;
 }

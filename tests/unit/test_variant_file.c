@@ -90,6 +90,10 @@ void test_variant_file(void) {
     refused("files=8 ranks=8\nrandom words\n", "line 2: \"random\" is neither", __LINE__);
     refused("files=8 ranks=8\nking:K:K\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\n",
             "start position: bad FEN: Black must have exactly one king", __LINE__);
+    /* found by fuzzing: a castling whose king and rook share no line wrote past its list */
+    refused("files=8 ranks=8\ncastling=free castlePartner=R\ncastles=a3-d1:d1-a1\nking:K:K\n"
+            "rook:R:R\nstartFen=k7/8/8/8/8/K7/8/3R4 w - - 0 1\n",
+            "castling entry \"a3-d1:d1-a1\": king and rook are not on one line", __LINE__);
     /* A missing file is named. */
     refused("files=8 ranks=8\nking:K:K::a4294967297,,h8\n", "bad square \"a4294967297\"", __LINE__);
     refused("files=8 ranks=8\nking:K:K::a1x,,h8\n", "bad square \"a1x\"", __LINE__);
