@@ -165,6 +165,164 @@ static int read_counter(const char *text, int lo) {
     return n < lo ? -1 : (int)n;
 }
 
+/* Step 1 of pos_from_fen: the board, then the optional bracket (hands and
+ * gates). Returns the text after them, NULL on an error. */
+static const char *fen_board(Position *p, const char *fen, char *err, size_t errlen) {
+    const Variant *v = p->v;
+    Piece board[MAX_SQ];
+    int used;
+    char msg[160];
+    if (variant_parse_board(v, fen, board, &used, msg, sizeof msg)) {
+        snprintf(err, errlen, "bad FEN: %s", msg);
+        return NULL;
+    }
+    const char *s = fen + used;
+    if (*s == '[') {
+        const char *e = strchr(s, ']');
+        if (!e) {
+            snprintf(err, errlen, "bad FEN: '[' without ']'");
+            return NULL;
+        }
+        if (!v->gating && e > s + 1) {
+            snprintf(err, errlen, "bad FEN: %s has no pieces in hand", v->name);
+            return NULL;
+        }
+        if (parse_bracket(p, s + 1, (int)(e - s - 1), msg, sizeof msg)) {
+            snprintf(err, errlen, "bad FEN: %s", msg);
+            return NULL;
+        }
+        s = e + 1;
+    }
+    for (int sq = 0; sq < v->nsq; sq++) {
+        if (board[sq] == HOLE)
+            p->board[sq] = HOLE;
+        else if (board[sq])
+            put_piece(p, sq, board[sq]);
+    }
+    return s;
+}
+
+/* The castling field (not "-"): each right needs its King and partner home. */
+static int fen_castling(Position *p, const char *cast, char *err, size_t errlen) {
+    const Variant *v = p->v;
+    for (const char *c = cast; *c; c++) {
+        const char *k = strchr("KQkq", *c);
+        if (!k) {
+            snprintf(err, errlen, "bad FEN: castling field \"%s\"", cast);
+            return -1;
+        }
+        uint8_t bit = (uint8_t)(1u << (k - "KQkq"));
+        bool ok = false;
+        for (int i = 0; i < v->ncastles; i++) {
+            const CastleRule *cr = &v->castle[i];
+            if (cr->right == bit && p->board[cr->kfrom] == make_piece(cr->color, v->royal) &&
+                p->board[cr->rfrom] == make_piece(cr->color, cr->partner))
+                ok = true;
+        }
+        if (!ok) {
+            snprintf(err, errlen,
+                     "bad FEN: castling right %c, but king or %s is not on its start square",
+                     *c, v->castling == CASTLE_NONE ? "partner" : "rook");
+            return -1;
+        }
+        p->castling |= bit;
+    }
+    return 0;
+}
+
+/* The en-passant field (not "-"): kept only when a capture is possible. */
+static int fen_ep(Position *p, const char *eps, char *err, size_t errlen) {
+    const Variant *v = p->v;
+    int n, sq = variant_parse_square(v, eps, &n);
+    if (sq < 0 || eps[n]) {
+        snprintf(err, errlen, "bad FEN: en-passant square \"%s\"", eps);
+        return -1;
+    }
+    int victim = sq - v->forward[p->stm];
+    if (victim < 0 || victim >= v->nsq || p->board[sq] != EMPTY || !p->board[victim] ||
+        p->board[victim] == HOLE || piece_color(p->board[victim]) == p->stm ||
+        !v->type[piece_type(p->board[victim])].ep_capable) {
+        snprintf(err, errlen, "bad FEN: no pawn to capture en passant on %s", eps);
+        return -1;
+    }
+    /* as after a double step: kept only when a capture is possible */
+    if (movegen_attacked_by(p, sq, p->stm, v->ep_capable)) {
+        p->ep = (Square)sq;
+        p->ep_victim = (Square)victim;
+    }
+    return 0;
+}
+
+/* Step 2: side to move, castling, en passant, clocks. */
+static int fen_fields(Position *p, const char *s, char *err, size_t errlen) {
+    char side[8] = "w", cast[32] = "-", eps[8] = "-", halftext[16] = "0", fulltext[16] = "1";
+    sscanf(s, " %7s %31s %7s %15s %15s", side, cast, eps, halftext,
+           fulltext); /* missing fields keep defaults */
+    int half = read_counter(halftext, 0), full = read_counter(fulltext, 1);
+    if (!strcmp(side, "w"))
+        p->stm = WHITE;
+    else if (!strcmp(side, "b"))
+        p->stm = BLACK;
+    else {
+        snprintf(err, errlen, "bad FEN: side to move \"%s\" (want w or b)", side);
+        return -1;
+    }
+    if (half < 0 || full < 0) {
+        snprintf(err, errlen, "bad FEN: move counters \"%s %s\" (want 0 to %d and 1 to %d)",
+                 halftext, fulltext, POS_MAX_COUNTER, POS_MAX_COUNTER);
+        return -1;
+    }
+    p->halfmove = half;
+    p->fullmove = full;
+    if (strcmp(cast, "-") && fen_castling(p, cast, err, errlen))
+        return -1;
+    if (strcmp(eps, "-") && fen_ep(p, eps, err, errlen))
+        return -1;
+    return 0;
+}
+
+/* Step 3: what a game could never reach. */
+static int fen_reachable(Position *p, char *err, size_t errlen) {
+    const Variant *v = p->v;
+    for (int c = 0; c < 2; c++) {
+        if (v->royal && p->count[make_piece(c, v->royal)] != 1) {
+            snprintf(err, errlen, "bad FEN: %s must have exactly one %s", c ? "Black" : "White",
+                     v->type[v->royal].name);
+            return -1;
+        }
+        if (p->nhand[c] && !v->gating) {
+            snprintf(err, errlen, "bad FEN: pieces in hand");
+            return -1;
+        }
+    }
+    for (int sq = 0; sq < v->nsq; sq++) {
+        Piece pc = p->board[sq];
+        if (pc && pc != HOLE && v->type[piece_type(pc)].promotes &&
+            sqset_has(&v->promo_zone[piece_color(pc)], sq)) {
+            char nm[8];
+            variant_square_name(v, sq, nm);
+            snprintf(err, errlen, "bad FEN: an unpromoted %s on %s", v->type[piece_type(pc)].name,
+                     nm);
+            return -1;
+        }
+    }
+    for (int c = 0; c < 2; c++) {
+        int bound = pos_move_bound(p, c);
+        if (bound > MAX_MOVES) {
+            snprintf(err, errlen,
+                     "bad FEN: too many pieces: %s could have up to %d moves, more than the %d "
+                     "a move list holds",
+                     c ? "Black" : "White", bound, MAX_MOVES);
+            return -1;
+        }
+    }
+    if (v->royal && movegen_attacked(p, p->king[!p->stm], p->stm)) {
+        snprintf(err, errlen, "bad FEN: the side not to move is in check");
+        return -1;
+    }
+    return 0;
+}
+
 int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, size_t errlen) {
     Position *p = malloc(sizeof *p);
     if (!p)
@@ -177,139 +335,10 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
         fen = v->start_fen;
     while (*fen == ' ')
         fen++;
-
-    // Step 1. Board, then the optional bracket.
-    Piece board[MAX_SQ];
-    int used;
-    char msg[160];
-    if (variant_parse_board(v, fen, board, &used, msg, sizeof msg)) {
-        snprintf(err, errlen, "bad FEN: %s", msg);
-        goto fail;
-    }
-    const char *s = fen + used;
-    if (*s == '[') {
-        const char *e = strchr(s, ']');
-        if (!e) {
-            snprintf(err, errlen, "bad FEN: '[' without ']'");
-            goto fail;
-        }
-        if (!v->gating && e > s + 1) {
-            snprintf(err, errlen, "bad FEN: %s has no pieces in hand", v->name);
-            goto fail;
-        }
-        if (parse_bracket(p, s + 1, (int)(e - s - 1), msg, sizeof msg)) {
-            snprintf(err, errlen, "bad FEN: %s", msg);
-            goto fail;
-        }
-        s = e + 1;
-    }
-    for (int sq = 0; sq < v->nsq; sq++) {
-        if (board[sq] == HOLE)
-            p->board[sq] = HOLE;
-        else if (board[sq])
-            put_piece(p, sq, board[sq]);
-    }
-
-    // Step 2. Side to move, castling, en passant, clocks.
-    char side[8] = "w", cast[32] = "-", eps[8] = "-", halftext[16] = "0", fulltext[16] = "1";
-    sscanf(s, " %7s %31s %7s %15s %15s", side, cast, eps, halftext,
-           fulltext); /* missing fields keep defaults */
-    int half = read_counter(halftext, 0), full = read_counter(fulltext, 1);
-    if (!strcmp(side, "w"))
-        p->stm = WHITE;
-    else if (!strcmp(side, "b"))
-        p->stm = BLACK;
-    else {
-        snprintf(err, errlen, "bad FEN: side to move \"%s\" (want w or b)", side);
-        goto fail;
-    }
-    if (half < 0 || full < 0) {
-        snprintf(err, errlen, "bad FEN: move counters \"%s %s\" (want 0 to %d and 1 to %d)",
-                 halftext, fulltext, POS_MAX_COUNTER, POS_MAX_COUNTER);
-        goto fail;
-    }
-    p->halfmove = half;
-    p->fullmove = full;
-    if (strcmp(cast, "-") != 0) {
-        for (const char *c = cast; *c; c++) {
-            const char *k = strchr("KQkq", *c);
-            if (!k) {
-                snprintf(err, errlen, "bad FEN: castling field \"%s\"", cast);
-                goto fail;
-            }
-            uint8_t bit = (uint8_t)(1u << (k - "KQkq"));
-            bool ok = false;
-            for (int i = 0; i < v->ncastles; i++) {
-                const CastleRule *cr = &v->castle[i];
-                if (cr->right == bit && p->board[cr->kfrom] == make_piece(cr->color, v->royal) &&
-                    p->board[cr->rfrom] == make_piece(cr->color, cr->partner))
-                    ok = true;
-            }
-            if (!ok) {
-                snprintf(err, errlen,
-                         "bad FEN: castling right %c, but king or %s is not on its start square",
-                         *c, v->castling == CASTLE_NONE ? "partner" : "rook");
-                goto fail;
-            }
-            p->castling |= bit;
-        }
-    }
-    if (strcmp(eps, "-") != 0) {
-        int n, sq = variant_parse_square(v, eps, &n);
-        if (sq < 0 || eps[n]) {
-            snprintf(err, errlen, "bad FEN: en-passant square \"%s\"", eps);
-            goto fail;
-        }
-        int victim = sq - v->forward[p->stm];
-        if (victim < 0 || victim >= v->nsq || p->board[sq] != EMPTY || !p->board[victim] ||
-            p->board[victim] == HOLE || piece_color(p->board[victim]) == p->stm ||
-            !v->type[piece_type(p->board[victim])].ep_capable) {
-            snprintf(err, errlen, "bad FEN: no pawn to capture en passant on %s", eps);
-            goto fail;
-        }
-        /* as after a double step: kept only when a capture is possible */
-        if (movegen_attacked_by(p, sq, p->stm, v->ep_capable)) {
-            p->ep = (Square)sq;
-            p->ep_victim = (Square)victim;
-        }
-    }
-
-    // Step 3. Checks a game could never reach.
-    for (int c = 0; c < 2; c++) {
-        if (v->royal && p->count[make_piece(c, v->royal)] != 1) {
-            snprintf(err, errlen, "bad FEN: %s must have exactly one %s", c ? "Black" : "White",
-                     v->type[v->royal].name);
-            goto fail;
-        }
-        if (p->nhand[c] && !v->gating) {
-            snprintf(err, errlen, "bad FEN: pieces in hand");
-            goto fail;
-        }
-    }
-    for (int sq = 0; sq < v->nsq; sq++) {
-        Piece pc = p->board[sq];
-        if (pc && pc != HOLE && v->type[piece_type(pc)].promotes &&
-            sqset_has(&v->promo_zone[piece_color(pc)], sq)) {
-            char nm[8];
-            variant_square_name(v, sq, nm);
-            snprintf(err, errlen, "bad FEN: an unpromoted %s on %s", v->type[piece_type(pc)].name,
-                     nm);
-            goto fail;
-        }
-    }
-    for (int c = 0; c < 2; c++) {
-        int bound = pos_move_bound(p, c);
-        if (bound > MAX_MOVES) {
-            snprintf(err, errlen,
-                     "bad FEN: too many pieces: %s could have up to %d moves, more than the %d "
-                     "a move list holds",
-                     c ? "Black" : "White", bound, MAX_MOVES);
-            goto fail;
-        }
-    }
-    if (v->royal && movegen_attacked(p, p->king[!p->stm], p->stm)) {
-        snprintf(err, errlen, "bad FEN: the side not to move is in check");
-        goto fail;
+    const char *rest = fen_board(p, fen, err, errlen);
+    if (!rest || fen_fields(p, rest, err, errlen) || fen_reachable(p, err, errlen)) {
+        free(p);
+        return -1;
     }
     p->key = pos_compute_key(p);
     p->hply = 0;
@@ -318,9 +347,6 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
     free(p);
     pos_debug_check(pos, "pos_from_fen");
     return 0;
-fail:
-    free(p);
-    return -1;
 }
 
 void pos_to_fen(const Position *pos, char *buf, size_t len) {

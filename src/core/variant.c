@@ -651,7 +651,6 @@ static int compile_pieces(Compile *cc) {
             return -1;
         }
     }
-
     return 0;
 }
 
@@ -681,7 +680,6 @@ static int compile_start(Compile *cc) {
         return -1;
     }
     snprintf(v->start_fen, sizeof v->start_fen, "%s", start_fen);
-
     return 0;
 }
 
@@ -764,7 +762,6 @@ static int compile_trees(Compile *cc) {
         }
         v->type[t].colorbound = any && bound;
     }
-
     return 0;
 }
 
@@ -899,7 +896,6 @@ static int compile_draw_rules(Compile *cc) {
         v->ninsuf += len > 0;
         p += len + (p[len] == ',');
     }
-
     return 0;
 }
 
@@ -921,7 +917,6 @@ static void compile_weights(Variant *v) {
         for (int i = 0; v->type[t].promotes && i < v->npromo; i++)
             if (v->move_weight[v->promo_types[i]] > v->move_weight[t])
                 v->move_weight[t] = v->move_weight[v->promo_types[i]];
-
 }
 
 /* Step 6: Zobrist keys (fixed seed: keys are the same in every run). */

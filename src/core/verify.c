@@ -8,7 +8,7 @@
 #include "core/position.h"
 
 __attribute__((format(printf, 3, 4))) static bool broken(char *why, size_t len, const char *fmt,
-                                                          ...) {
+                                                         ...) {
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(why, len, fmt, ap);
@@ -62,8 +62,8 @@ static bool hands_and_gates_ok(const Position *pos, char *why, size_t len) {
             Piece g = pos->gate[c][f];
             if (!g)
                 continue;
-            if (!v->gating || f >= v->files || !(v->gate_files >> f & 1) ||
-                piece_color(g) != c || piece_type(g) < 1 || piece_type(g) > v->ntypes)
+            if (!v->gating || f >= v->files || !(v->gate_files >> f & 1) || piece_color(g) != c ||
+                piece_type(g) < 1 || piece_type(g) > v->ntypes)
                 return broken(why, len, "colour %d: bad gate on file %d", c, f);
         }
     }
@@ -100,8 +100,8 @@ bool pos_verify(const Position *pos, char *why, size_t len) {
         !castling_ok(pos, why, len))
         return false;
     if (pos->ep != SQ_NONE &&
-        (pos->ep_victim == SQ_NONE || pos->board[pos->ep] != EMPTY ||
-         !pos->board[pos->ep_victim] || piece_color(pos->board[pos->ep_victim]) == pos->stm))
+        (pos->ep_victim == SQ_NONE || pos->board[pos->ep] != EMPTY || !pos->board[pos->ep_victim] ||
+         piece_color(pos->board[pos->ep_victim]) == pos->stm))
         return broken(why, len, "en passant square %d without its victim", pos->ep);
     uint64_t key = pos_compute_key(pos);
     if (key != pos->key)

@@ -27,8 +27,8 @@ struct EngineSearch {
     bool running; /* a search thread exists and is not joined (owner only) */
     bool quit;
     atomic_bool stop, done;
-    int pipe[2]; /* one byte when a search ends, read when it is collected */
-    Game *game;  /* the private copy, kept between searches */
+    int pipe[2];           /* one byte when a search ends, read when it is collected */
+    Game *game;            /* the private copy, kept between searches */
     SearchLimits lim, run; /* as the caller asked (the ponder hit's budget); as searched */
     bool ponder;
     Side us; /* to move in the searched position */
@@ -192,8 +192,7 @@ static void *search_main(void *arg) {
 
 /* The private copy at G's position (then EXTRA): assigned when it plays the
  * same game, else a fresh copy. */
-static bool sync_copy(EngineSearch *s, const Game *g, const char *extra, char *err,
-                      size_t errlen) {
+static bool sync_copy(EngineSearch *s, const Game *g, const char *extra, char *err, size_t errlen) {
     if (!s->game || !engine_assign(s->game, g)) {
         engine_free(s->game);
         s->game = engine_copy(g);
@@ -205,9 +204,8 @@ static bool sync_copy(EngineSearch *s, const Game *g, const char *extra, char *e
     return !extra || engine_play(s->game, extra, err, errlen);
 }
 
-bool engine_search_start(EngineSearch *s, const Game *g, const char *extra,
-                         const SearchLimits *lim, bool ponder, const EngineCallbacks *cb,
-                         char *err, size_t errlen) {
+bool engine_search_start(EngineSearch *s, const Game *g, const char *extra, const SearchLimits *lim,
+                         bool ponder, const EngineCallbacks *cb, char *err, size_t errlen) {
     if (s->running) {
         snprintf(err, errlen, "a search is running");
         return false;
@@ -252,7 +250,9 @@ bool engine_search_start(EngineSearch *s, const Game *g, const char *extra,
     return true;
 }
 
-void engine_search_stop(EngineSearch *s) { atomic_store(&s->stop, true); }
+void engine_search_stop(EngineSearch *s) {
+    atomic_store(&s->stop, true);
+}
 
 void engine_search_ponderhit(EngineSearch *s, const SearchLimits *lim) {
     if (!s->running || !s->ponder)
@@ -260,15 +260,19 @@ void engine_search_ponderhit(EngineSearch *s, const SearchLimits *lim) {
     s->ponder = false;
     if (!lim)
         lim = &s->lim;
-    int budget = lim->movetime_ms ? lim->movetime_ms
-                                  : engine_budget_ms(lim->time_ms[s->us], lim->inc_ms[s->us],
-                                                     lim->movestogo);
+    int budget = lim->movetime_ms
+                     ? lim->movetime_ms
+                     : engine_budget_ms(lim->time_ms[s->us], lim->inc_ms[s->us], lim->movestogo);
     set_deadline(s, now_ms() + budget);
 }
 
-bool engine_search_running(const EngineSearch *s) { return s->running; }
+bool engine_search_running(const EngineSearch *s) {
+    return s->running;
+}
 
-bool engine_search_done(const EngineSearch *s) { return s->running && atomic_load(&s->done); }
+bool engine_search_done(const EngineSearch *s) {
+    return s->running && atomic_load(&s->done);
+}
 
 int engine_search_lines(EngineSearch *s, SearchInfo *out, int max) {
     pthread_mutex_lock(&s->lock);
@@ -315,7 +319,9 @@ void engine_search_abort(EngineSearch *s) {
     engine_search_wait(s, NULL);
 }
 
-int engine_search_fd(const EngineSearch *s) { return s->pipe[0]; }
+int engine_search_fd(const EngineSearch *s) {
+    return s->pipe[0];
+}
 
 int64_t engine_search_elapsed(const EngineSearch *s) {
     return s->running ? now_ms() - s->started : 0;

@@ -50,11 +50,17 @@ bool proto_search_start(ProtoSearch *s, Game *g, const char *extra, const Search
     return true;
 }
 
-bool proto_search_running(const ProtoSearch *s) { return engine_search_running(s->es); }
+bool proto_search_running(const ProtoSearch *s) {
+    return engine_search_running(s->es);
+}
 
-int proto_search_tag(const ProtoSearch *s) { return proto_search_running(s) ? s->tag : -1; }
+int proto_search_tag(const ProtoSearch *s) {
+    return proto_search_running(s) ? s->tag : -1;
+}
 
-EngineSearch *proto_search_engine(ProtoSearch *s) { return s->es; }
+EngineSearch *proto_search_engine(ProtoSearch *s) {
+    return s->es;
+}
 
 void proto_search_abort(ProtoSearch *s) {
     engine_search_abort(s->es);

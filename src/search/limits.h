@@ -10,25 +10,25 @@
 #define SEARCH_MAX_PV 8 /* most best lines one search reports (MultiPV) */
 
 typedef struct {
-    int depth;        /* 0 = no limit */
-    uint64_t nodes;   /* 0 = no limit */
-    int movetime_ms;  /* fixed time for this move, 0 = none */
-    int time_ms[2];   /* clock of each side, 0 = no clock */
+    int depth;       /* 0 = no limit */
+    uint64_t nodes;  /* 0 = no limit */
+    int movetime_ms; /* fixed time for this move, 0 = none */
+    int time_ms[2];  /* clock of each side, 0 = no clock */
     int inc_ms[2];
     int movestogo;
     bool infinite;
-    int level;        /* 1..20 playing level, 0 = full strength */
-    int threads;      /* 0 = 1 */
-    int hash_mb;      /* transposition table size, 0 = default */
-    int multipv;      /* best lines to report, 0 or 1 = one (1..SEARCH_MAX_PV) */
+    int level;   /* 1..20 playing level, 0 = full strength */
+    int threads; /* 0 = 1 */
+    int hash_mb; /* transposition table size, 0 = default */
+    int multipv; /* best lines to report, 0 or 1 = one (1..SEARCH_MAX_PV) */
 } SearchLimits;
 
 typedef struct {
-    int multipv;      /* which line, 1 = the best */
+    int multipv; /* which line, 1 = the best */
     int depth, seldepth;
-    int score;        /* side to move's view: centipawns, or eggs for mancala */
-    int mate;         /* moves to mate, signed; 0 = not a mate score */
-    bool exact;       /* mancala: proven value */
+    int score;  /* side to move's view: centipawns, or eggs for mancala */
+    int mate;   /* moves to mate, signed; 0 = not a mate score */
+    bool exact; /* mancala: proven value */
     uint64_t nodes, nps;
     int time_ms;
     char pv[512];     /* space-separated move texts, coordinate form */
