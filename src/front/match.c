@@ -551,12 +551,18 @@ static int sprt_verdict(const MatchArgs *a, double llr) {
     return llr >= hi ? 1 : llr <= lo ? -1 : 0;
 }
 
-static void print_sprt(const MatchArgs *a, const Tally *t) {
-    double llr = sprt_llr(t, a->elo0, a->elo1);
+/* The SPRT line for T, or for the tally DECIDED that crossed a bound (the
+ * pairs still in flight then are scored but decide nothing). */
+static void print_sprt(const MatchArgs *a, const Tally *t, const Tally *decided) {
+    const Tally *at = decided ? decided : t;
+    double llr = sprt_llr(at, a->elo0, a->elo1);
     double lo = log(a->beta / (1 - a->alpha)), hi = log((1 - a->beta) / a->alpha);
     int v = sprt_verdict(a, llr);
-    printf("SPRT: llr %.2f (%.2f, %.2f) [%g, %g]: %s\n", llr, lo, hi, a->elo0, a->elo1,
+    printf("SPRT: llr %.2f (%.2f, %.2f) [%g, %g]: %s", llr, lo, hi, a->elo0, a->elo1,
            v > 0 ? "H1 accepted" : v < 0 ? "H0 accepted" : "no verdict");
+    if (decided && decided->w + decided->l + decided->d != t->w + t->l + t->d)
+        printf(" after %d games", decided->w + decided->l + decided->d);
+    printf("\n");
     fflush(stdout);
 }
 
@@ -635,8 +641,8 @@ typedef struct {
     pthread_mutex_t lock; /* everything below, stdout and the PGN file */
     int next_pair, done_games;
     unsigned book_start;
-    Tally tally;
-    bool stop, failed;
+    Tally tally, decided; /* decided: the tally when the SPRT crossed a bound */
+    bool stop, failed, decided_set;
 } Match;
 
 /* The opening of pair P: a line of the set, or random plies. */
@@ -735,10 +741,12 @@ static void *worker(void *arg) {
         m->tally.ptnml[(int)(pts * 2 + 0.5)]++;
         if (a->sprt) {
             int v = sprt_verdict(a, sprt_llr(&m->tally, a->elo0, a->elo1));
-            if (!a->quiet)
-                print_sprt(a, &m->tally);
-            if (v)
-                m->stop = true;
+            if (!a->quiet && !m->decided_set)
+                print_sprt(a, &m->tally, NULL);
+            if (v && !m->decided_set) {
+                m->decided = m->tally;
+                m->decided_set = m->stop = true;
+            }
         }
         pthread_mutex_unlock(&m->lock);
     }
@@ -842,7 +850,7 @@ int match_main(int argc, char **argv) {
     // Step 2. The score.
     print_score(m.name[0], m.name[1], &m.tally);
     if (a.sprt)
-        print_sprt(&a, &m.tally);
+        print_sprt(&a, &m.tally, m.decided_set ? &m.decided : NULL);
     pthread_mutex_destroy(&m.lock);
     openings_free(&book);
     return m.failed && !m.done_games ? 1 : 0;
