@@ -4,9 +4,9 @@
 #   make test     install missing build dependencies, build the normal and the
 #                 sanitizer (ASan+UBSan, clang) binaries, run every test
 #   make bench    performance figures (perft and search) against peers
+#   make install / uninstall   see "Installing" below (PREFIX, DESTDIR)
 #   make fuzz     builds the libFuzzer harnesses (tests/fuzz/) and runs each for
 #                 FUZZ_S seconds (default 180)
-#   make install / uninstall   see "Installing" below (PREFIX, DESTDIR)
 # CFG selects the build: release (default), san, fuzz (clang, coverage for
 # libFuzzer plus ASan+UBSan), or any other name for an optimised build of its
 # own (objects in build/$(CFG)).
@@ -55,7 +55,7 @@ VARFILES := $(sort $(wildcard src/variants/*.var))
 OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
 FUZZ_S ?= 180
 
-.PHONY: all run test bench deps clean format san fuzz fuzzers
+.PHONY: all run test bench deps clean format san fuzz fuzzers tune
 all: menagerie
 
 menagerie: $(BUILD)/menagerie
@@ -79,6 +79,11 @@ $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(OBJ)
 $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itests/unit -MMD -MP -c -o $@ $<
+
+# The Texel tuner (tools/tune.sh runs it).
+tune: $(BUILD)/tune
+$(BUILD)/tune: tools/tune.c $(OBJ)
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
 
 # Built-in variant definitions are compiled into the binary as text.
 $(BUILD)/tools/embed: tools/embed.c

@@ -260,11 +260,23 @@ async function refreshList() {
   } catch {
     return;
   }
+  // saved files the server could not load come first, marked, never hidden
+  const skipped = list.filter((g) => g.skipped);
+  list = list.filter((g) => !g.skipped);
   list.sort((a, b) => b.updated - a.updated);
   const ul = $('game-list');
   ul.replaceChildren();
   $('saved-count').textContent = list.length ? `(${list.length})` : '';
-  $('saved-empty').hidden = list.length > 0;
+  $('saved-empty').hidden = list.length + skipped.length > 0;
+  for (const f of skipped) {
+    const li = document.createElement('li');
+    li.className = 'skipped';
+    li.innerHTML = '<div class="gl-main"><div class="gl-title"></div><div class="gl-sub"></div></div>';
+    li.querySelector('.gl-title').textContent = `Not loaded: ${f.file}`;
+    li.querySelector('.gl-sub').textContent = `${f.error} \u00b7 the file is kept in the data folder`;
+    li.title = `${f.file}: ${f.error}`;
+    ul.appendChild(li);
+  }
   for (const g of list) {
     const li = document.createElement('li');
     li.dataset.id = g.id;
@@ -570,7 +582,8 @@ function rematch(st) {
 
 function fmtScore(st, score, mate, exact) {
   if (mate) return `${mate > 0 ? '+' : '-'}M${Math.abs(mate)}`;
-  if (isMancala(st)) return `${score > 0 ? '+' : ''}${score} egg${Math.abs(score) === 1 ? '' : 's'}${exact ? ' (solved)' : ''}`;
+  if (isMancala(st) && exact) return score ? `${sideName(st, score > 0 ? 0 : 1)} wins by ${Math.abs(score)}, proven` : 'Draw, proven';
+  if (isMancala(st)) return `${score > 0 ? '+' : ''}${score} egg${Math.abs(score) === 1 ? '' : 's'}`;
   return `${score > 0 ? '+' : ''}${(score / 100).toFixed(2)}`;
 }
 

@@ -299,10 +299,10 @@ bool engine_search_in(Game *g, const SearchLimits *lim, const SearchCallbacks *c
 
 void engine_stop(Game *g) { atomic_store(&g->stop, true); }
 
-int engine_kind_bench(const char *game, FILE *out) {
+int engine_kind_bench(const char *game, const char *positions, FILE *out) {
     const GameOps *ops = find_kind(game, NULL);
     if (!ops || !ops->bench)
         return -1;
-    ops->bench(out);
+    ops->bench(out, positions);
     return 0;
 }

@@ -223,8 +223,26 @@ int64_t engine_search_elapsed(const EngineSearch *s);
  * INC_MS and MOVESTOGO moves to the control (0 = sudden death). */
 int engine_budget_ms(int time_ms, int inc_ms, int movestogo);
 /* A game kind's own benchmark (the mancala: search speed and the largest
- * egg count solved within a second), printed to out. -1 when it has none. */
-int engine_kind_bench(const char *game, FILE *out);
+ * egg count solved within a second, over the positions in the file POSITIONS,
+ * NULL = the default test data), printed to out. -1 when it has none. */
+int engine_kind_bench(const char *game, const char *positions, FILE *out);
+
+/* Endgame databases (Slangenspel). Tables live in DIR/egdb under the data
+ * folder (default "data", the web app's); set it before the first search. */
+void engine_set_data_dir(const char *dir);
+typedef struct {
+    /* once, before the long part: file, its size and the expected time */
+    void (*estimate)(const char *path, uint64_t bytes, double seconds, void *ud);
+    void (*progress)(int layer, int pass, double done, void *ud); /* done: 0..1 */
+    void *ud;
+} EgdbCallbacks;
+/* Builds the table of RULES ("base" or "b"; "a" and "ab" use those two) up
+ * to EGGS eggs with THREADS threads and writes it. 0, or -1 and a reason. */
+int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallbacks *cb,
+                      char *err, size_t errlen);
+/* Checks the table of RULES: its egg count and path, or -1 and a reason
+ * (missing, damaged, foreign). */
+int engine_egdb_check(const char *rules, char *path, size_t pathlen, char *err, size_t errlen);
 
 /* Rules and piece diagrams, for teaching (engine/teach.c). */
 /* The rules of a game in plain text (the same words the web page shows),

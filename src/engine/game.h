@@ -47,7 +47,7 @@ typedef struct {
     int (*moves)(void *st, MoveDesc *out, int max);
     bool (*board)(const void *st, BoardView *out);
     /* Optional: the kind's own benchmark, printed to out. */
-    void (*bench)(FILE *out);
+    void (*bench)(FILE *out, const char *positions);
 } GameOps;
 
 /* Inside the engine layer (engine.c, for service.c): DST takes SRC's

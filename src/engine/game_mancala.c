@@ -3,11 +3,13 @@
  * The state is the game record: every position since creation, with the plies since
  * the last capture, so undo, the repetition rule and the 100-ply rule need nothing
  * else. The search context (table and endgame database) is made on first use. */
+#include <errno.h>
 #include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "engine/game.h"
 #include "mancala/board.h"
@@ -31,6 +33,8 @@ static const char *const mancala_titles[] = {
     NULL,
 };
 
+static void put_err(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
 static void put_err(char *err, size_t errlen, const char *fmt, ...) {
     if (!err || !errlen)
         return;
@@ -355,3 +359,124 @@ const GameOps game_mancala_ops = {
     .go = mg_go,
     .bench = mancala_bench,
 };
+
+/* ---- endgame databases ---- */
+
+void engine_set_data_dir(const char *dir) {
+    char path[4096];
+    snprintf(path, sizeof path, "%s/egdb", dir && *dir ? dir : "data");
+    mancala_db_set_dir(path);
+}
+
+/* The table a rule set's name uses: variant A plays on the base table, A+B on B's. */
+static int egdb_rules(const char *name, char *err, size_t errlen) {
+    if (name && (!strcmp(name, "base") || !strcmp(name, "a")))
+        return MANCALA_BASE;
+    if (name && (!strcmp(name, "b") || !strcmp(name, "ab")))
+        return MANCALA_VAR_B;
+    put_err(err, errlen, "unknown rule set '%s' (base, a, b or ab)", name ? name : "(null)");
+    return -1;
+}
+
+static void egdb_path(int rules, char *path, size_t len) {
+    snprintf(path, len, "%s/%s", mancala_db_dir(), mancala_db_file_name(rules));
+}
+
+int engine_egdb_check(const char *rules, char *path, size_t pathlen, char *err,
+                      size_t errlen) {
+    int r = egdb_rules(rules, err, errlen);
+    if (r < 0)
+        return -1;
+    egdb_path(r, path, pathlen);
+    MancalaDb *db = mancala_db_open(path, r, err, errlen);
+    int eggs = mancala_db_eggs(db);
+    mancala_db_free(db);
+    return db ? eggs : -1;
+}
+
+/* Makes DIR and its parents. */
+static bool make_dirs(const char *dir, char *err, size_t errlen) {
+    char p[4096];
+    snprintf(p, sizeof p, "%s", dir);
+    for (char *c = p + 1;; c++) {
+        if (*c == '/' || !*c) {
+            char keep = *c;
+            *c = 0;
+            if (mkdir(p, 0777) != 0 && errno != EEXIST) {
+                put_err(err, errlen, "cannot make folder %s: %s", p, strerror(errno));
+                return false;
+            }
+            if (!keep)
+                return true;
+            *c = keep;
+        }
+    }
+}
+
+typedef struct {
+    const EgdbCallbacks *cb;
+} EgdbRelay;
+
+static void relay_progress(int layer, int pass, double done, void *ud) {
+    const EgdbRelay *rel = ud;
+    if (rel->cb && rel->cb->progress)
+        rel->cb->progress(layer, pass, done, rel->cb->ud);
+}
+
+/* Layers up to this many eggs (base rules, variant B) are built first, to time the
+ * machine for the estimate. */
+#define EGDB_CALIBRATE 9
+#define EGDB_CALIBRATE_B 5
+
+int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallbacks *cb,
+                      char *err, size_t errlen) {
+    int r = egdb_rules(rules, err, errlen);
+    if (r < 0)
+        return -1;
+    if (eggs < 0 || eggs > MANCALA_DB_MAX_EGGS) {
+        put_err(err, errlen, "egg count %d out of range (0 to %d)", eggs, MANCALA_DB_MAX_EGGS);
+        return -1;
+    }
+    char path[4200];
+    egdb_path(r, path, sizeof path);
+    if (!make_dirs(mancala_db_dir(), err, errlen))
+        return -1;
+    MancalaDb *db = mancala_db_new(r);
+    if (!db) {
+        put_err(err, errlen, "out of memory");
+        return -1;
+    }
+    EgdbRelay rel = {cb};
+    MancalaDbBuild opt = {.threads = threads, .progress = relay_progress, .ud = &rel};
+    /* the small layers first: their time, scaled by the layers' sizes (and a little
+     * more per egg, as the passes grow), estimates the rest */
+    int cal = r ? EGDB_CALIBRATE_B : EGDB_CALIBRATE;
+    if (cal > eggs - 1)
+        cal = eggs - 1;
+    double t0 = mancala_clock_ms();
+    int built = mancala_db_build(db, cal, &opt);
+    double cal_ms = mancala_clock_ms() - t0, est = cal_ms;
+    uint64_t cal_size = cal < 0 ? 1 : mancala_db_positions(r, cal) - mancala_db_positions(r, cal - 1);
+    for (int n = cal + 1; n <= eggs; n++) {
+        uint64_t size = mancala_db_positions(r, n) - mancala_db_positions(r, n - 1);
+        double grow = 1.0;
+        for (int k = cal; k < n; k++)
+            grow *= 1.12;
+        est += cal_ms * 0.6 * (double)size / (double)(cal_size ? cal_size : 1) * grow;
+    }
+    if (cb && cb->estimate)
+        cb->estimate(path, mancala_db_positions(r, eggs) + 48, est / 1000.0, cb->ud);
+    if (built == cal || cal < 0)
+        built = mancala_db_build(db, eggs, &opt);
+    int rc = 0;
+    if (built < eggs) {
+        put_err(err, errlen, "out of memory at layer %d", built + 1);
+        rc = -1;
+    } else if (!mancala_db_save(db, path, err, errlen)) {
+        rc = -1;
+    }
+    mancala_db_free(db);
+    /* the searches of this process see the new file */
+    mancala_db_set_dir(mancala_db_dir());
+    return rc;
+}

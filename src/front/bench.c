@@ -108,7 +108,19 @@ static int bench_signature(int argc, char **argv) {
 int bench_main(int argc, char **argv) {
     /* `bench GAME`: a game kind's own benchmark (Slangenspel) */
     if (argc > 1 && engine_game_title(argv[1])) {
-        if (engine_kind_bench(argv[1], stdout) == 0)
+        const char *positions = NULL;
+        for (int i = 2; i < argc; i++) {
+            if (!strcmp(argv[i], "--data") && i + 1 < argc) {
+                engine_set_data_dir(argv[++i]);
+            } else if (!strcmp(argv[i], "--positions") && i + 1 < argc) {
+                positions = argv[++i];
+            } else {
+                fprintf(stderr, "usage: menagerie bench %s [--data DIR] [--positions FILE]\n",
+                        argv[1]);
+                return 2;
+            }
+        }
+        if (engine_kind_bench(argv[1], positions, stdout) == 0)
             return 0;
         fprintf(stderr, "menagerie bench: %s has no benchmark of its own\n", argv[1]);
         return 2;

@@ -11,5 +11,7 @@ int uci_main(int argc, char **argv);    /* front/uci.c */
 int match_main(int argc, char **argv);  /* front/match.c: engine matches */
 int bench_main(int argc, char **argv);  /* front/bench.c: search signature */
 int openings_main(int argc, char **argv); /* front/openings.c: opening sets for match */
+int analyse_main(int argc, char **argv);  /* front/analyse.c: one position, for scripts */
+int egdb_main(int argc, char **argv);     /* front/analyse.c: endgame databases */
 
 #endif

@@ -2,9 +2,16 @@
  *
  * Static files (www/, compiled into the binary) are served by exact name; every
  * path under /api/ goes to web_api.c. The server binds to loopback unless --host
- * says otherwise, answers only to loopback Host names then (no DNS rebinding), and
- * takes API calls that change anything only as application/json (no cross-site
- * form posts). SIGINT/SIGTERM stop it cleanly: engines stop, games are saved. */
+ * says otherwise, answers only to loopback Host names then (its own address,
+ * 127.0.0.1, localhost, [::1]: no DNS rebinding), and takes API calls that change
+ * anything only as application/json (no cross-site form posts). Any other address
+ * opens every game to the network without a password: it is allowed, with a warning.
+ *
+ * Connections: a pool of POOL_THREADS threads, each with its own epoll set, shares
+ * up to MAX_CONNECTIONS connections (the file limit is raised to fit), with a
+ * listen backlog as deep as the kernel allows; a client that stops sending is cut
+ * after IDLE_SECONDS, and a slow one holds only its own connection, never a thread.
+ * SIGINT/SIGTERM stop it cleanly: engines stop, games are saved. */
 #include <arpa/inet.h>
 #include <netinet/in.h>
 #include <signal.h>
@@ -14,6 +21,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/resource.h>
 #include <sys/socket.h>
 
 #include <microhttpd.h>
@@ -28,7 +36,13 @@ typedef struct {
     bool too_big;
 } Upload;
 
+#define POOL_THREADS 4
+#define MAX_CONNECTIONS 4096
+#define IDLE_SECONDS 30
+#define LISTEN_BACKLOG 4096
+
 static bool loopback_only = true;
+static char own_host[64];      /* the --host address as a Host header names it */
 static atomic_uint bound_port; /* set once the socket is bound */
 
 void web_reply_error(WebReply *out, int status, const char *msg) {
@@ -99,9 +113,11 @@ static bool host_allowed(struct MHD_Connection *c) {
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     if (!host)
         return true; /* HTTP/1.0 */
-    static const char *const names[] = {"127.0.0.1", "localhost", "[::1]"};
+    const char *const names[] = {own_host, "127.0.0.1", "localhost", "[::1]"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         size_t n = strlen(names[i]);
+        if (!n)
+            continue;
         if (strncasecmp(host, names[i], n) != 0)
             continue;
         if (host[n] == 0)
@@ -122,7 +138,7 @@ static void route(struct MHD_Connection *c, const char *url, const char *method,
     bool api = !strcmp(url, "/api") || !strncmp(url, "/api/", 5);
     bool reads = !strcmp(method, "GET") || !strcmp(method, "HEAD");
     if (!host_allowed(c)) {
-        web_reply_error(out, 403, "this server answers to 127.0.0.1 and localhost only");
+        web_reply_error(out, 403, "this server answers to its own loopback address only");
     } else if (u->too_big) {
         web_reply_error(out, 413, "the request body is too large");
     } else if (api && !reads && !is_json(c)) {
@@ -231,6 +247,23 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
 
 /* ---- the command ---- */
 
+/* Room for every connection: the soft file limit up to the hard one. Returns the
+ * connections that fit (some files stay for games, engines and the listen sockets). */
+static unsigned connection_room(void) {
+    struct rlimit rl;
+    if (getrlimit(RLIMIT_NOFILE, &rl) != 0)
+        return 200;
+    rlim_t want = MAX_CONNECTIONS + 256;
+    if (rl.rlim_cur < want) {
+        rl.rlim_cur = rl.rlim_max < want ? rl.rlim_max : want;
+        setrlimit(RLIMIT_NOFILE, &rl);
+        getrlimit(RLIMIT_NOFILE, &rl);
+    }
+    if (rl.rlim_cur >= want)
+        return MAX_CONNECTIONS;
+    return rl.rlim_cur > 328 ? (unsigned)rl.rlim_cur - 256 : 64;
+}
+
 static int usage(void) {
     fprintf(stderr, "usage: menagerie serve [--port N] [--host ADDR] [--data DIR]\n"
                     "  --port N    TCP port (default 8080; 0 picks a free one)\n"
@@ -264,6 +297,10 @@ int web_main(int argc, char **argv) {
     struct sockaddr_storage ss;
     memset(&ss, 0, sizeof ss);
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+    if (MHD_is_feature_supported(MHD_FEATURE_EPOLL) == MHD_YES)
+        flags |= MHD_USE_EPOLL; /* no select(): more than 1024 sockets */
+    else
+        flags |= MHD_USE_POLL;
     struct sockaddr_in *in4 = (struct sockaddr_in *)&ss;
     struct sockaddr_in6 *in6 = (struct sockaddr_in6 *)&ss;
     if (!strcmp(host, "localhost"))
@@ -281,6 +318,14 @@ int web_main(int argc, char **argv) {
         fprintf(stderr, "menagerie serve: \"%s\" is not an IPv4 or IPv6 address\n", host);
         return 2;
     }
+    bool v6 = strchr(host, ':') != NULL;
+    snprintf(own_host, sizeof own_host, "%s%s%s", v6 ? "[" : "", host, v6 ? "]" : "");
+    if (!loopback_only)
+        fprintf(stderr,
+                "menagerie serve: WARNING: listening on %s, not on loopback: anyone who can "
+                "reach this address can read, play and delete every game (there is no "
+                "password). Use it only on a network you trust.\n",
+                own_host);
 
     /* Signals reach only the main thread's sigwait: block them before any
      * thread starts, so every thread inherits the mask. */
@@ -298,11 +343,13 @@ int web_main(int argc, char **argv) {
         fprintf(stderr, "menagerie serve: %s\n", err);
         return 1;
     }
-    struct MHD_Daemon *d =
-        MHD_start_daemon(flags, (uint16_t)port, NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR,
-                         (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)4,
-                         MHD_OPTION_CONNECTION_LIMIT, (unsigned)256, MHD_OPTION_CONNECTION_TIMEOUT,
-                         (unsigned)60, MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL, MHD_OPTION_END);
+    unsigned room = connection_room();
+    struct MHD_Daemon *d = MHD_start_daemon(
+        flags, (uint16_t)port, NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR,
+        (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)POOL_THREADS,
+        MHD_OPTION_CONNECTION_LIMIT, room, MHD_OPTION_LISTEN_BACKLOG_SIZE,
+        (unsigned)LISTEN_BACKLOG, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
+        MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL, MHD_OPTION_END);
     if (!d) {
         fprintf(stderr, "menagerie serve: cannot listen on %s port %ld (in use?)\n", host, port);
         web_games_close();
@@ -310,9 +357,10 @@ int web_main(int argc, char **argv) {
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
     atomic_store(&bound_port, info && info->port ? info->port : (unsigned)port);
-    bool v6 = strchr(host, ':') != NULL;
-    printf("Menagerie is serving at http://%s%s%s:%u/ (games saved in %s; Ctrl-C stops)\n",
-           v6 ? "[" : "", host, v6 ? "]" : "", atomic_load(&bound_port), dir);
+    printf("Menagerie is serving at http://%s:%u/ (games saved in %s; Ctrl-C stops)\n", own_host,
+           atomic_load(&bound_port), dir);
+    if (room < MAX_CONNECTIONS)
+        fprintf(stderr, "menagerie serve: the file limit allows %u connections at once\n", room);
     fflush(stdout);
 
     int sig = 0;

@@ -49,10 +49,11 @@ typedef struct WebGame WebGame;
 
 bool web_games_open(const char *dir, char *err, size_t errlen); /* loads saved games */
 void web_games_close(void); /* stops every engine, waits, frees (all is saved already) */
-cJSON *web_games_list(void);
+cJSON *web_games_list(void);  /* the games, then {skipped: true, file, error} per unread file */
+cJSON *web_games_stats(void); /* counts, unread files, the engine's memory */
 WebGame *web_game_get(const char *id, WebError *e); /* a counted reference */
 void web_game_put(WebGame *w);                      /* drops it */
-/* A new game from a started Game (ownership passes), or NULL. */
+/* A new game from a started Game (ownership passes, also on failure), or NULL. */
 WebGame *web_game_add(Game *game, const WebOptions *opt, WebError *e);
 bool web_game_delete(const char *id, WebError *e);
 

@@ -152,6 +152,11 @@ static void api_list(const Req *rq, WebReply *out) {
     web_reply_json(out, 200, web_games_list());
 }
 
+static void api_stats(const Req *rq, WebReply *out) {
+    (void)rq;
+    web_reply_json(out, 200, web_games_stats());
+}
+
 static bool known_game(const char *name) {
     for (const char *const *nm = engine_game_names(); *nm; nm++)
         if (!strcmp(*nm, name))
@@ -190,7 +195,6 @@ static void start(Game *g, const WebOptions *opt, WebReply *out) {
     WebError e;
     WebGame *w = web_game_add(g, opt, &e);
     if (!w) {
-        engine_free(g);
         fail(out, &e);
         return;
     }
@@ -468,6 +472,7 @@ typedef struct {
 static const Route routes[] = {
     {"GET", "/api/variants", api_variants},
     {"GET", "/api/games", api_list},
+    {"GET", "/api/stats", api_stats},
     {"POST", "/api/games", api_new},
     {"POST", "/api/import", api_import},
     {"GET", "/api/games/:id", api_state},

@@ -11,17 +11,26 @@
  *  - Hannibal: 10x9 with holdings, parent seirawan; Manticore and Falcon
  *    show in the holdings. A move that gates a waiting piece in carries it
  *    as a lower-case suffix, seirawan style ("b1c3m"); we accept it with or
- *    without. A set-up move keeps our token ("MbFh"): XBoard 4.9 can parse
- *    neither it nor any one-move form of it (a null move reaches the other
- *    engine as a setboard that has lost the choice), so under a real
- *    XBoard GUI Hannibal stops at the set-up; other CECP drivers (our match
- *    tool) play it whole.
+ *    without. XBoard 4.9 has no form for the set-up move ("MbFh" places
+ *    two pieces in hand on gate files; a drop is one piece on the board, a
+ *    null move reaches the other engine as a setboard that has lost the
+ *    choice), so the option "Hannibal set-up" decides: "move" (default)
+ *    keeps our token for drivers that read it (our match tool), a set-up
+ *    ("MbFh mcfg") or "random" starts every Hannibal game after it. XBoard
+ *    then sees the pieces in hand without files; positions it sends get
+ *    the option's files back (hs_fen_in, hs_fen_out).
  *  - classic variants XBoard knows (capablanca, gothic, janus, knightmate,
  *    shatranj, courier) go by its names and letters; courier sends its
  *    start position in a setup line, embassy too, with parent capablanca
  *    and its King's castling as a piece line.
- *  - castling is the king's move; a Hannibal one-square castling is
- *    king-to-rook (f1a1), as in our own notation.
+ *  - castling is the king's move. A Hannibal one-square castling, ours
+ *    king-to-rook (f1a1), is XBoard's two-leg castling: king onto the
+ *    Rook, then to its square (f1a1,a1e1), which XBoard draws with the
+ *    Rook on f1 when its King is told "KisO1"; XBoard answers with the
+ *    legs as king move, rook move (f1e1,a1f1). XBoard puts a castling
+ *    Rook beside the King's destination, so it cannot draw Hannibal's
+ *    longer fast castlings (Rook to the King's start square) or
+ *    Diamondback's castlings; the README says so.
  *  - Diamondback: XBoard adds a promotion piece to every pawn move onto the
  *    last rank; where only the plain move is legal (a8-d8, h1-h4 stay
  *    pawns) the suffix is dropped. The pawn gets the union of its zone
@@ -83,6 +92,10 @@ static const XbVariant xb_variants[] = {
  * its moves and learns the real ones from highlight. */
 static const char diamondback_pawn[] = "fWrWfrFflFbrF";
 
+/* Hannibal's King for XBoard: one-square castling is the one XBoard draws
+ * as the rules do (see the header); longer fast castlings it cannot. */
+static const char hannibal_king[] = "KisO1";
+
 enum { TAG_THINK, TAG_PONDER, TAG_ANALYZE };
 
 typedef struct {
@@ -107,6 +120,8 @@ typedef struct {
     ProtoResult ponder_result;
     int pongs[64], npongs; /* held until the move is out */
     int lift;              /* our square, -1 none */
+    char hsetup[2][8];     /* Hannibal set-up tokens; "" = the set-up is a move */
+    bool hrandom;          /* a random set-up for each new game */
     int score;
     bool have_score;
     bool quit;
@@ -126,10 +141,61 @@ static bool xb_from_ours(const Xb *x, const char *in, char *out, size_t len) {
     return proto_shift_ranks(in, -x->shift, out, len);
 }
 
+static int xb_square(const Xb *x, const char *t);
+
+/* Reads a square ("j1", "a10") at P into SQ; the text after it. */
+static const char *read_square(const char *p, char sq[8]) {
+    size_t n = 0;
+    if (islower((unsigned char)*p))
+        sq[n++] = *p++;
+    while (isdigit((unsigned char)*p) && n < 7)
+        sq[n++] = *p++;
+    sq[n] = 0;
+    return n >= 2 ? p : NULL;
+}
+
+/* A castling written king-to-rook (ours "f1j1") as XBoard's two legs,
+ * king onto the Rook and on to its square ("f1j1,j1g1"); false for any
+ * other move. */
+static bool castle_legs(Xb *x, const char *ours, char *out, size_t len) {
+    if (!x->info.gating)
+        return false;
+    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
+    if (!m)
+        abort();
+    int n = engine_moves(x->g, m, ENGINE_MAX_MOVES), to = -1;
+    for (int i = 0; i < n; i++)
+        if (m[i].kind == 'c' && !strcmp(m[i].text, ours))
+            to = m[i].to;
+    free(m);
+    char from[8], rook[8];
+    const char *p = read_square(ours, from);
+    if (to < 0 || !p || !read_square(p, rook) || xb_square(x, rook) == to)
+        return false;
+    snprintf(out, len, "%s%s,%s%c%d", from, rook, rook, 'a' + to % x->info.files,
+             to / x->info.files + 1);
+    return true;
+}
+
+/* XBoard's two-leg castling, either order of the legs ("f1j1,j1g1" or
+ * "f1g1,j1f1"), as ours (king-to-rook, "f1j1"); the text unchanged when it
+ * is no two-leg move. */
+static void castle_from_legs(const char *in, char *out, size_t len) {
+    char a[8], b[8], c[8], d[8];
+    const char *p = read_square(in, a);
+    p = p ? read_square(p, b) : NULL;
+    if (!p || *p != ',' || !(p = read_square(p + 1, c)) || !(p = read_square(p, d))) {
+        snprintf(out, len, "%s", in);
+        return;
+    }
+    snprintf(out, len, "%s%s%s", a, strcmp(c, b) ? c : b, p); /* p: a gating suffix */
+}
+
 /* Our move text as XBoard reads it. */
 static void xb_move_text(Xb *x, const char *ours, char *out, size_t len) {
-    char shifted[ENGINE_MOVE_TEXT];
-    if (!xb_from_ours(x, ours, shifted, sizeof shifted))
+    char shifted[ENGINE_MOVE_TEXT * 2];
+    if (!castle_legs(x, ours, shifted, sizeof shifted) &&
+        !xb_from_ours(x, ours, shifted, sizeof shifted))
         snprintf(shifted, sizeof shifted, "%s", ours);
     char gate = x->info.gating ? proto_gated_piece(x->g, ours) : 0;
     if (gate)
@@ -140,8 +206,11 @@ static void xb_move_text(Xb *x, const char *ours, char *out, size_t len) {
 
 /* Plays XBoard's move text on the game; false + reason when illegal. */
 static bool xb_play(Xb *x, const char *text, char *err, size_t errlen) {
-    char ours[ENGINE_MOVE_TEXT];
-    if (strlen(text) >= sizeof ours - 1 || !xb_to_ours(x, text, ours, sizeof ours)) {
+    char ours[ENGINE_MOVE_TEXT], joined[ENGINE_MOVE_TEXT];
+    if (strlen(text) >= sizeof ours - 1)
+        text = "";
+    castle_from_legs(text, joined, sizeof joined);
+    if (!joined[0] || !xb_to_ours(x, joined, ours, sizeof ours)) {
         snprintf(err, errlen, "cannot read the move");
         return false;
     }
@@ -517,12 +586,137 @@ typedef struct {
     const char *rest; /* text after the command word */
 } Args;
 
+/* --- Hannibal set-up by option ---------------------------------------------- */
+
+static const char HSETUP_OPTION[] = "Hannibal set-up";
+
+/* Our FEN as XBoard reads it: pieces in hand without their gate files,
+ * and the gate files in the castling field (XBoard's seirawan marks the
+ * back-rank pieces that may still gate that way: "KQBHkqcg"). */
+static void hs_fen_out(const char *ours, char *out, size_t len) {
+    char board[256], side[8], castle[32], rest[128] = "", gates[2][12] = {"", ""};
+    if (sscanf(ours, "%255s %7s %31s %127[^\n]", board, side, castle, rest) < 3) {
+        snprintf(out, len, "%s", ours);
+        return;
+    }
+    char *open = strchr(board, '['), *w = open;
+    for (char *p = open; p && *p; p++) {
+        if (p > open && strchr("abcdeghij", *p)) { /* a file; f is Black's Falcon */
+            char *g = gates[islower((unsigned char)p[-1]) ? 1 : 0];
+            size_t k = strlen(g);
+            g[k] = islower((unsigned char)p[-1]) ? *p : (char)toupper((unsigned char)*p);
+            g[k + 1] = 0;
+        } else {
+            *w++ = *p;
+        }
+    }
+    if (w)
+        *w = 0;
+    char upper[16] = "", lower[16] = "";
+    size_t nu = 0, nl = 0;
+    for (const char *c = castle; *c && *c != '-' && nu < 15 && nl < 15; c++)
+        if (isupper((unsigned char)*c))
+            upper[nu++] = *c, upper[nu] = 0;
+        else
+            lower[nl++] = *c, lower[nl] = 0;
+    snprintf(castle, sizeof castle, "%s%s%s%s", upper, gates[0], lower, gates[1]);
+    snprintf(out, len, "%s %s %s%s%s", board, side, castle[0] ? castle : "-", rest[0] ? " " : "",
+             rest);
+}
+
+/* XBoard's FEN with pieces in hand: each gets its file from the set-up;
+ * the castling field keeps only K, Q, k and q. */
+static bool hs_fen_in(const Xb *x, const char *fen, char *out, size_t len) {
+    char board[256], side[8], castle[32], rest[128] = "", hand[32];
+    if (!x->hsetup[0][0] ||
+        sscanf(fen, "%255s %7s %31s %127[^\n]", board, side, castle, rest) < 3)
+        return false;
+    char *open = strchr(board, '['), *close = open ? strchr(open, ']') : NULL;
+    if (!close)
+        return false;
+    size_t n = 0;
+    for (const char *p = open + 1; p < close; p++) {
+        if (!strchr("MFmf", *p))
+            return false; /* files already, or not Hannibal's pieces */
+        const char *at = strchr(x->hsetup[islower((unsigned char)*p) ? 1 : 0], *p);
+        if (!at || n + 3 >= sizeof hand)
+            return false;
+        hand[n++] = *p;
+        hand[n++] = at[1];
+    }
+    hand[n] = 0;
+    *open = 0;
+    char *w = castle;
+    for (const char *c = castle; *c; c++)
+        if (strchr("KQkq", *c))
+            *w++ = *c;
+    *w = 0;
+    snprintf(out, len, "%s[%s] %s %s%s%s", board, hand, side, castle[0] ? castle : "-",
+             rest[0] ? " " : "", rest);
+    return true;
+}
+
+/* Reads the option's value into X; false + reason when it is no set-up. */
+static bool hs_set(Xb *x, const char *value, char *err, size_t errlen) {
+    char tok[2][8] = {"", ""};
+    x->hrandom = false;
+    if (!strcmp(value, "move") || !strcmp(value, "random")) {
+        memset(x->hsetup, 0, sizeof x->hsetup);
+        x->hrandom = value[0] == 'r';
+        if (x->hrandom)
+            srand((unsigned)proto_now_ms());
+        return true;
+    }
+    size_t n = strlen(value), w = strcspn(value, " ");
+    if (n == 8 && w == 8)
+        w = 4;
+    if (w < 2 || w > 6 || n - w - (value[w] == ' ') > 6) {
+        snprintf(err, errlen, "not a set-up: %s (move, random or e.g. MbFh mcfg)", value);
+        return false;
+    }
+    snprintf(tok[0], sizeof tok[0], "%.*s", (int)w, value);
+    snprintf(tok[1], sizeof tok[1], "%s", value + w + (value[w] == ' '));
+    Game *g = proto_new_game("hannibal", NULL, err, errlen);
+    bool ok = g && engine_play(g, tok[0], err, errlen) && engine_play(g, tok[1], err, errlen);
+    engine_free(g);
+    if (!ok)
+        return false;
+    memcpy(x->hsetup, tok, sizeof tok);
+    return true;
+}
+
+/* A new Hannibal game starts after the set-up when the option says so. */
+static bool hs_start_fen(Xb *x, const char *name, char *fen, size_t len) {
+    if (strcmp(name, "hannibal") || (!x->hsetup[0][0] && !x->hrandom))
+        return false;
+    char err[ENGINE_ERR_LEN];
+    Game *g = proto_new_game(name, NULL, err, sizeof err);
+    if (!g)
+        return false;
+    for (int side = 0; side < 2 && x->hrandom; side++) { /* every move is a set-up */
+        MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
+        if (!m)
+            abort();
+        int k = engine_moves(g, m, ENGINE_MAX_MOVES);
+        snprintf(x->hsetup[side], sizeof x->hsetup[side], "%s", k ? m[rand() % k].text : "");
+        free(m);
+        engine_play(g, x->hsetup[side], err, sizeof err);
+    }
+    bool ok = x->hrandom || (engine_play(g, x->hsetup[0], err, sizeof err) &&
+                             engine_play(g, x->hsetup[1], err, sizeof err));
+    if (ok)
+        engine_position_text(g, fen, len);
+    engine_free(g);
+    return ok;
+}
+
 static void send_setup(Xb *x) {
     const XbVariant *v = x->xv;
     if (!v->p2c)
         return;
-    char fen[512];
-    engine_position_text(x->g, fen, sizeof fen);
+    char ours[512], fen[512];
+    engine_position_text(x->g, ours, sizeof ours);
+    hs_fen_out(ours, fen, sizeof fen);
     proto_out("setup (%s) %dx%d+%d_%s %s", v->p2c, x->info.files, x->info.ranks, v->holdings,
               v->parent, fen);
     for (int i = 0; i < x->info.npieces; i++) {
@@ -532,6 +726,8 @@ static void send_setup(Xb *x) {
         const char *betza = p->betza;
         if (x->info.rotated && p->letter == 'P')
             betza = diamondback_pawn;
+        if (x->info.gating && p->letter == 'K')
+            betza = hannibal_king;
         proto_out("piece %c& %s", p->letter, betza);
     }
 }
@@ -553,6 +749,7 @@ static void cmd_protover(Xb *x, Args *a) {
               "sigterm=0 reuse=1 analyze=1 colors=0 san=0 name=0 nps=1 memory=1 smp=1 "
               "highlight=1 debug=1 pause=0 ics=0 exclude=0 setscore=0");
     proto_out("feature option=\"Level -spin 0 0 20\"");
+    proto_out("feature option=\"%s -string move\"", HSETUP_OPTION);
     proto_out("feature done=1");
 }
 
@@ -594,7 +791,9 @@ static void cmd_variant(Xb *x, Args *a) {
         return;
     }
     stop_all(x);
-    if (!set_game(x, v, NULL, err, sizeof err)) {
+    char fen[512];
+    if (!set_game(x, v, hs_start_fen(x, v->name, fen, sizeof fen) ? fen : NULL, err,
+                  sizeof err)) {
         xb_error(err, a->line);
         return;
     }
@@ -627,6 +826,9 @@ static void cmd_setboard(Xb *x, Args *a) {
             strcat(fen, " ");
         strncat(fen, field, sizeof fen - strlen(fen) - 1);
     }
+    char withfiles[512];
+    if (x->info.gating && hs_fen_in(x, fen, withfiles, sizeof withfiles))
+        snprintf(fen, sizeof fen, "%s", withfiles);
     stop_all(x);
     if (!set_game(x, x->xv, fen, err, sizeof err)) {
         proto_out("tellusererror Illegal position: %s", err);
@@ -884,13 +1086,17 @@ static void cmd_move_now(Xb *x, Args *a) {
 
 static void cmd_option(Xb *x, Args *a) {
     const char *eq = strchr(a->rest, '=');
+    size_t n = eq ? (size_t)(eq - a->rest) : 0;
     long v;
-    if (!eq || (size_t)(eq - a->rest) != 5 || strncmp(a->rest, "Level", 5) ||
-        !proto_parse_long(eq + 1, 0, 20, &v)) {
+    char err[ENGINE_ERR_LEN];
+    if (n == 5 && !strncmp(a->rest, "Level", 5) && proto_parse_long(eq + 1, 0, 20, &v)) {
+        x->level = (int)v;
+    } else if (n == strlen(HSETUP_OPTION) && !strncmp(a->rest, HSETUP_OPTION, n)) {
+        if (!hs_set(x, eq + 1, err, sizeof err))
+            proto_out("Error (%s): %s", err, a->line);
+    } else {
         xb_error("unknown option", a->line);
-        return;
     }
-    x->level = (int)v;
 }
 
 static void cmd_lift_c(Xb *x, Args *a) {

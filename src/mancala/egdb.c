@@ -1,29 +1,52 @@
 /* egdb.c - the endgame database.
  *
- * Layer n holds, for every way of spreading n eggs over the 16 holes with A to move,
- * the exact store gain A can still make against best play. A capture leaves the layer
- * (its value comes from a smaller, finished layer); other moves stay inside it and may
- * cycle. Play that never captures again ends (by repetition or the 100-ply rule) with
- * no further gain, so the value is the only fixpoint reached from the bounds [-n, n]:
+ * Layer n holds, for every A-to-move state with n eggs on the board, the exact store
+ * gain A can still make against best play. A capture leaves the layer (its value comes
+ * from a smaller, finished layer); other moves stay inside it and may cycle. Play that
+ * never captures again ends (by repetition or the 100-ply rule) with no further gain,
+ * so the value is the only fixpoint reached from the bounds [-n, n]:
  *   lo(p) = max over moves of (exit value, -hi(child))
  *   hi(p) = max over moves of (exit value, -lo(child))
  * iterated until nothing changes. For t >= 1, lo(p) >= t is then exactly "A can force a
  * gain of t or more" (an attractor, so cycles never count as a gain), hi(p) <= -t the
- * same for the opponent, and any other position is worth 0.
- * A board with B to move is mirrored (hole i <-> hole 17-i swaps rings, head and tail). */
+ * same for the opponent, and any other position is worth 0. The iteration is monotone,
+ * so its limit does not depend on the order of the updates: threads may share a pass
+ * and the file is the same every time.
+ * A board with B to move is mirrored (hole i <-> hole 17-i swaps rings, head and tail).
+ *
+ * States are ranked in lexicographic order of their holes, each hole a symbol: its egg
+ * count, and in the variant B table for a single egg also its origin class (0 = neither
+ * neighbour, 1 = the hole before it, 2 = the hole after it). */
 #include "mancala/egdb.h"
 
-#include <stdint.h>
+#include <errno.h>
+#include <fcntl.h>
+#include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
 #include <time.h>
+#include <unistd.h>
+
+#define DB_MAGIC "MNGREGDB"
+#define DB_VERSION 1u
+#define DB_HEADER 48
+#define DB_MAX_THREADS 16
 
 struct MancalaDb {
+    int var_b;                              /* 1: the variant B table */
     int built;                              /* largest complete layer, -1 none */
     double last_ms;                         /* time the last layer took to build */
     int8_t *layer[MANCALA_DB_MAX_EGGS + 1]; /* values with A to move, by rank */
-    /* ways[i][k]: boards with k eggs in holes i..15 */
+    void *map;                              /* the mapped file, or NULL: layers malloc'd */
+    size_t map_len;
+    /* ways[i][k]: states with k eggs in holes i..15; below[i][k][h]: states with k eggs
+     * in holes i..15 that rank before the first with h eggs in hole i */
     uint64_t ways[MANCALA_HOLES + 1][MANCALA_DB_MAX_EGGS + 1];
+    uint64_t below[MANCALA_HOLES][MANCALA_DB_MAX_EGGS + 1][MANCALA_DB_MAX_EGGS + 2];
 };
 
 double mancala_clock_ms(void) {
@@ -32,82 +55,131 @@ double mancala_clock_ms(void) {
     return (double)ts.tv_sec * 1000.0 + (double)ts.tv_nsec / 1e6;
 }
 
-MancalaDb *mancala_db_new(void) {
-    MancalaDb *db = calloc(1, sizeof *db);
-    if (!db)
-        return NULL;
-    db->built = -1;
+/* Symbols of a hole holding c eggs. */
+static inline int mult(int var_b, int c) { return var_b && c == 1 ? 3 : 1; }
+
+static void init_tables(MancalaDb *db) {
+    memset(db->ways, 0, sizeof db->ways);
     db->ways[MANCALA_HOLES][0] = 1;
     for (int i = MANCALA_HOLES - 1; i >= 0; i--)
         for (int k = 0; k <= MANCALA_DB_MAX_EGGS; k++) {
             uint64_t s = 0;
-            for (int j = 0; j <= k; j++)
-                s += db->ways[i + 1][k - j];
+            for (int c = 0; c <= k; c++) {
+                db->below[i][k][c] = s;
+                s += (uint64_t)mult(db->var_b, c) * db->ways[i + 1][k - c];
+            }
+            db->below[i][k][k + 1] = s;
             db->ways[i][k] = s;
         }
+}
+
+MancalaDb *mancala_db_new(int rules) {
+    MancalaDb *db = calloc(1, sizeof *db);
+    if (!db)
+        return NULL;
+    db->var_b = (rules & MANCALA_VAR_B) != 0;
+    db->built = -1;
+    init_tables(db);
     return db;
 }
 
 void mancala_db_free(MancalaDb *db) {
     if (!db)
         return;
-    for (int n = 0; n <= MANCALA_DB_MAX_EGGS; n++)
-        free(db->layer[n]);
+    if (db->map)
+        munmap(db->map, db->map_len);
+    else
+        for (int n = 0; n <= MANCALA_DB_MAX_EGGS; n++)
+            free(db->layer[n]);
     free(db);
 }
 
 int mancala_db_eggs(const MancalaDb *db) { return db ? db->built : -1; }
 
-/* Rank of a board of n eggs among all such boards in lexicographic order. */
-static uint32_t rank_board(const MancalaDb *db, const uint8_t *b, int n) {
+uint64_t mancala_db_positions(int rules, int eggs) {
+    MancalaDb *db = mancala_db_new(rules);
+    uint64_t total = 0;
+    if (db)
+        for (int n = 0; n <= eggs && n <= MANCALA_DB_MAX_EGGS; n++)
+            total += db->ways[0][n];
+    free(db);
+    return total;
+}
+
+/* ---- ranking ---- */
+
+/* Origin class of the single egg in hole I (see the top of the file). */
+static inline uint8_t origin_class(const MancalaPos *p, int i) {
+    if (p->hole[i] != 1 || !p->origin[i])
+        return 0;
+    int o = p->origin[i] - 1;
+    return o == ((i + 15) & 15) ? 1 : o == ((i + 1) & 15) ? 2 : 0;
+}
+
+/* Rank of a state (holes B, classes CL, may be NULL for none) of n eggs. MIRROR reads
+ * it as the other player sees it: hole i as hole 15 - i, classes 1 and 2 swapped. */
+static inline uint64_t rank_state(const MancalaDb *db, const uint8_t *b, const uint8_t *cl,
+                                  int n, bool mirror) {
     uint64_t r = 0;
     int k = n;
-    for (int i = 0; i < MANCALA_HOLES - 1 && k > 0; i++) {
-        int h = b[i];
-        r += db->ways[i][k] - db->ways[i][k - h];
+    for (int i = 0; k > 0 && i < MANCALA_HOLES; i++) {
+        int j = mirror ? MANCALA_HOLES - 1 - i : i;
+        int h = b[j];
+        r += db->below[i][k][h];
+        if (h == 1 && cl && cl[j]) {
+            int c = mirror ? 3 - cl[j] : cl[j];
+            r += (uint64_t)c * db->ways[i + 1][k - 1];
+        }
         k -= h;
     }
-    return (uint32_t)r;
+    return r;
 }
 
-/* Next board of the same egg count in lexicographic order. */
-static void next_board(uint8_t *b) {
-    int t = MANCALA_HOLES - 1;
-    while (t > 0 && b[t] == 0)
-        t--;
-    if (t == 0)
-        return; /* last board */
-    int s = b[t];
-    b[t] = 0;
-    b[t - 1]++;
-    b[MANCALA_HOLES - 1] = (uint8_t)(s - 1);
-}
-
-static void mirror(const uint8_t *in, uint8_t *out) {
-    for (int i = 0; i < MANCALA_HOLES; i++)
-        out[i] = in[MANCALA_HOLES - 1 - i];
-}
-
-/* Rank of the mirror image of board C (n eggs): the board as B sees it. */
-static inline uint32_t rank_mirrored(const MancalaDb *db, const uint8_t *c, int n) {
-    uint64_t r = 0;
+/* The state of rank R among those of n eggs. */
+static void unrank_state(const MancalaDb *db, uint64_t r, int n, uint8_t *b, uint8_t *cl) {
     int k = n;
-    for (int i = 0; k > 0 && i < MANCALA_HOLES - 1; i++) {
-        int h = c[MANCALA_HOLES - 1 - i];
-        r += db->ways[i][k] - db->ways[i][k - h];
+    for (int i = 0; i < MANCALA_HOLES; i++) {
+        int h = 0;
+        while (h < k && db->below[i][k][h + 1] <= r)
+            h++;
+        r -= db->below[i][k][h];
+        b[i] = (uint8_t)h;
+        cl[i] = 0;
+        if (h == 1 && db->var_b) {
+            uint64_t w = db->ways[i + 1][k - 1];
+            cl[i] = (uint8_t)(r / w);
+            r %= w;
+        }
         k -= h;
     }
-    return (uint32_t)r;
 }
 
-/* One update of board B (A to move, not over) of layer n: new bounds from the
- * children's. On the first pass (FIRST) the best capture exit is computed and
- * returned through *exit_out; later passes take it as EXIT_BEST. Sowings of fewer
- * than 16 eggs never lap, which the database's layers guarantee. */
-static void update(const MancalaDb *db, const uint8_t *b, int n, const int8_t (*bd)[2],
-                   int8_t exit_best, bool first, int8_t *exit_out, int8_t *nlo, int8_t *nhi) {
-    int best_lo = exit_best, best_hi = exit_best;
-    int ex = -128;
+/* ---- building ---- */
+
+typedef struct {
+    MancalaDb *db;
+    int n, pass, index;
+    atomic_schar *lo, *hi; /* bounds, shared by the threads of a pass */
+    int8_t *ex;            /* best capture exit per state, from the first pass */
+    uint64_t from, to;
+    const MancalaDbBuild *opt;
+    double done0, share;   /* progress: before this pass, and this pass's share */
+    bool changed, aborted;
+} PassWork;
+
+static bool out_of_time(const MancalaDbBuild *opt) {
+    return (opt->stop && atomic_load(opt->stop)) ||
+           (opt->deadline_ms > 0 && mancala_clock_ms() > opt->deadline_ms);
+}
+
+/* New bounds of a base-rules state B (A to move, not over) from its children's. On the
+ * first pass the best capture exit is computed into *EX, later passes read it. */
+static void update_base(const PassWork *w, const uint8_t *b, int8_t *ex, int *nlo,
+                        int *nhi) {
+    const MancalaDb *db = w->db;
+    int n = w->n;
+    bool first = w->pass == 0;
+    int best_lo = first ? -128 : *ex, best_hi = best_lo, exit = -128;
     for (int i = 0; i < 8; i++) {
         int e = b[i];
         if (!e)
@@ -121,11 +193,13 @@ static void update(const MancalaDb *db, const uint8_t *b, int n, const int8_t (*
                 j = (j + step) & 15;
                 c[j]++;
             }
-            uint32_t r = rank_mirrored(db, c, n);
-            if (-bd[r][1] > best_lo)
-                best_lo = -bd[r][1];
-            if (-bd[r][0] > best_hi)
-                best_hi = -bd[r][0];
+            uint64_t r = rank_state(db, c, NULL, n, true);
+            int clo = atomic_load_explicit(&w->lo[r], memory_order_relaxed);
+            int chi = atomic_load_explicit(&w->hi[r], memory_order_relaxed);
+            if (-chi > best_lo)
+                best_lo = -chi;
+            if (-clo > best_hi)
+                best_hi = -clo;
             if (!first || (j != 0 && j != 15))
                 continue;
             /* the capture: the last egg and this sowing's eggs in the other ring */
@@ -139,102 +213,216 @@ static void update(const MancalaDb *db, const uint8_t *b, int n, const int8_t (*
                     g++;
                 }
             }
-            int v = g - db->layer[n - g][rank_mirrored(db, c, n - g)];
-            if (v > ex)
-                ex = v;
+            int v = g - db->layer[n - g][rank_state(db, c, NULL, n - g, true)];
+            if (v > exit)
+                exit = v;
         }
     }
     if (first) {
-        *exit_out = (int8_t)ex;
-        if (ex > best_lo)
-            best_lo = ex;
-        if (ex > best_hi)
-            best_hi = ex;
+        *ex = (int8_t)exit;
+        if (exit > best_lo)
+            best_lo = exit;
+        if (exit > best_hi)
+            best_hi = exit;
     }
-    *nlo = (int8_t)best_lo;
-    *nhi = (int8_t)best_hi;
+    *nlo = best_lo;
+    *nhi = best_hi;
 }
 
-static bool out_of_time(double deadline_ms, const atomic_bool *stop) {
-    return (stop && atomic_load(stop)) || (deadline_ms > 0 && mancala_clock_ms() > deadline_ms);
+/* The same for a variant B state, through the rules module (passes included). */
+static void update_b(const PassWork *w, const uint8_t *b, const uint8_t *cl, int8_t *ex,
+                     int *nlo, int *nhi) {
+    const MancalaDb *db = w->db;
+    int n = w->n;
+    bool first = w->pass == 0;
+    MancalaPos p;
+    memset(&p, 0, sizeof p);
+    p.rules = MANCALA_VAR_B;
+    memcpy(p.hole, b, sizeof p.hole);
+    for (int i = 0; i < MANCALA_HOLES; i++)
+        if (b[i] == 1 && cl[i])
+            p.origin[i] = (uint8_t)((cl[i] == 1 ? (i + 15) & 15 : (i + 1) & 15) + 1);
+    MancalaMove mv[MANCALA_MAX_MOVES];
+    int nm = mancala_moves(&p, mv);
+    int best_lo = first ? -128 : *ex, best_hi = best_lo, exit = -128;
+    for (int k = 0; k < nm; k++) {
+        MancalaPos c;
+        int g = mancala_play(&p, mv[k], &c);
+        uint8_t ccl[MANCALA_HOLES];
+        for (int i = 0; i < MANCALA_HOLES; i++)
+            ccl[i] = origin_class(&c, i);
+        if (g == 0) {
+            uint64_t r = rank_state(db, c.hole, ccl, n, true);
+            int clo = atomic_load_explicit(&w->lo[r], memory_order_relaxed);
+            int chi = atomic_load_explicit(&w->hi[r], memory_order_relaxed);
+            if (-chi > best_lo)
+                best_lo = -chi;
+            if (-clo > best_hi)
+                best_hi = -clo;
+        } else if (first) {
+            int v = g - db->layer[n - g][rank_state(db, c.hole, ccl, n - g, true)];
+            if (v > exit)
+                exit = v;
+        }
+    }
+    if (first) {
+        *ex = (int8_t)exit;
+        if (exit > best_lo)
+            best_lo = exit;
+        if (exit > best_hi)
+            best_hi = exit;
+    }
+    *nlo = best_lo;
+    *nhi = best_hi;
 }
 
-static bool build_layer(MancalaDb *db, int n, double deadline_ms, const atomic_bool *stop) {
+static void *pass_worker(void *arg) {
+    PassWork *w = arg;
+    const MancalaDbBuild *opt = w->opt;
+    uint8_t b[MANCALA_HOLES], cl[MANCALA_HOLES];
+    for (uint64_t r = w->from; r < w->to; r++) {
+        if (((r - w->from) & 0xffff) == 0xffff) {
+            if (out_of_time(opt)) {
+                w->aborted = true;
+                break;
+            }
+            if (w->index == 0 && opt->progress)
+                opt->progress(w->n, w->pass,
+                              w->done0 + w->share * (double)(r - w->from) /
+                                             (double)(w->to - w->from),
+                              opt->ud);
+        }
+        int lo = atomic_load_explicit(&w->lo[r], memory_order_relaxed);
+        int hi = atomic_load_explicit(&w->hi[r], memory_order_relaxed);
+        if (w->pass > 0 && lo == hi)
+            continue; /* decided */
+        unrank_state(w->db, r, w->n, b, cl);
+        if (w->pass == 0) {
+            int ring_a = 0;
+            for (int i = 0; i < 8; i++)
+                ring_a += b[i];
+            if (w->db->var_b ? w->n == 0 : ring_a == 0 || ring_a == w->n) {
+                /* the game is over: nothing more to gain */
+                atomic_store_explicit(&w->lo[r], 0, memory_order_relaxed);
+                atomic_store_explicit(&w->hi[r], 0, memory_order_relaxed);
+                w->changed = true;
+                continue;
+            }
+        }
+        int nl, nh;
+        if (w->db->var_b)
+            update_b(w, b, cl, &w->ex[r], &nl, &nh);
+        else
+            update_base(w, b, &w->ex[r], &nl, &nh);
+        if (nl > lo) {
+            atomic_store_explicit(&w->lo[r], (signed char)nl, memory_order_relaxed);
+            w->changed = true;
+        }
+        if (nh < hi) {
+            atomic_store_explicit(&w->hi[r], (signed char)nh, memory_order_relaxed);
+            w->changed = true;
+        }
+    }
+    return NULL;
+}
+
+/* Share of the whole build that layers below n make, and layer n itself. */
+static void layer_share(const MancalaDb *db, int n, int eggs, double *before, double *share) {
+    double total = 0, pre = 0;
+    for (int k = 0; k <= eggs; k++) {
+        total += (double)db->ways[0][k];
+        if (k < n)
+            pre += (double)db->ways[0][k];
+    }
+    *before = pre / total;
+    *share = (double)db->ways[0][n] / total;
+}
+
+static bool build_layer(MancalaDb *db, int n, int eggs, const MancalaDbBuild *opt) {
     uint64_t size = db->ways[0][n];
-    int8_t(*bd)[2] = malloc(size * sizeof *bd); /* lower and upper bound side by side */
+    atomic_schar *lo = malloc(size * sizeof *lo), *hi = malloc(size * sizeof *hi);
     int8_t *ex = malloc(size);
-    if (!bd || !ex) {
-        free(bd), free(ex);
+    if (!lo || !hi || !ex) {
+        free(lo), free(hi), free(ex);
         return false;
     }
     for (uint64_t r = 0; r < size; r++) {
-        bd[r][0] = (int8_t)-n;
-        bd[r][1] = (int8_t)n;
+        atomic_init(&lo[r], (signed char)-n);
+        atomic_init(&hi[r], (signed char)n);
     }
-    uint8_t b[MANCALA_HOLES];
+    int nt = opt->threads > 1 ? opt->threads : 1;
+    if (nt > DB_MAX_THREADS)
+        nt = DB_MAX_THREADS;
+    if ((uint64_t)nt > size)
+        nt = 1;
+    double before, share;
+    layer_share(db, n, eggs, &before, &share);
     bool ok = true, changed = true;
     for (int pass = 0; ok && changed; pass++) {
-        changed = false;
-        memset(b, 0, sizeof b);
-        b[MANCALA_HOLES - 1] = (uint8_t)n;
-        for (uint64_t r = 0; r < size; r++, next_board(b)) {
-            if ((r & 0xffff) == 0xffff && out_of_time(deadline_ms, stop)) {
-                ok = false;
+        PassWork w[DB_MAX_THREADS];
+        pthread_t tid[DB_MAX_THREADS];
+        /* the first pass does most of the work; later ones share the rest */
+        double done0 = pass == 0 ? before : before + share * (1.0 - 0.4 / pass);
+        double pshare = share * (pass == 0 ? 0.6 : 0.4 / pass - 0.4 / (pass + 1));
+        for (int t = 0; t < nt; t++) {
+            w[t] = (PassWork){.db = db, .n = n, .pass = pass, .index = t, .lo = lo,
+                              .hi = hi, .ex = ex, .from = size * (uint64_t)t / (uint64_t)nt,
+                              .to = size * (uint64_t)(t + 1) / (uint64_t)nt, .opt = opt,
+                              .done0 = done0, .share = pshare};
+        }
+        int started = 1;
+        for (int t = 1; t < nt; t++, started++)
+            if (pthread_create(&tid[t], NULL, pass_worker, &w[t]) != 0)
                 break;
-            }
-            if (pass > 0 && bd[r][0] == bd[r][1])
-                continue; /* decided */
-            if (pass == 0) {
-                int ring_a = 0;
-                for (int i = 0; i < 8; i++)
-                    ring_a += b[i];
-                if (ring_a == 0 || ring_a == n) {
-                    bd[r][0] = bd[r][1] = 0; /* an empty ring: the game is over */
-                    continue;
-                }
-            }
-            int8_t nl, nh;
-            update(db, b, n, (const int8_t(*)[2])bd, pass ? ex[r] : -128, pass == 0, &ex[r],
-                   &nl, &nh);
-            if (nl > bd[r][0]) {
-                bd[r][0] = nl;
-                changed = true;
-            }
-            if (nh < bd[r][1]) {
-                bd[r][1] = nh;
-                changed = true;
-            }
+        for (int t = started; t < nt; t++) /* no thread: the caller does its part */
+            pass_worker(&w[t]);
+        pass_worker(&w[0]);
+        for (int t = 1; t < started; t++)
+            pthread_join(tid[t], NULL);
+        changed = false;
+        for (int t = 0; t < nt; t++) {
+            changed |= w[t].changed;
+            ok &= !w[t].aborted;
         }
     }
     if (ok) {
         /* the values replace the exits, which are no longer needed */
-        for (uint64_t r = 0; r < size; r++)
-            ex[r] = bd[r][0] >= 1 ? bd[r][0] : bd[r][1] <= -1 ? bd[r][1] : 0;
+        for (uint64_t r = 0; r < size; r++) {
+            int l = atomic_load_explicit(&lo[r], memory_order_relaxed);
+            int h = atomic_load_explicit(&hi[r], memory_order_relaxed);
+            ex[r] = (int8_t)(l >= 1 ? l : h <= -1 ? h : 0);
+        }
         db->layer[n] = ex;
         db->built = n;
     } else {
         free(ex);
     }
-    free(bd);
+    free(lo);
+    free(hi);
     return ok;
 }
 
-int mancala_db_build(MancalaDb *db, int eggs, double deadline_ms, const atomic_bool *stop) {
-    if (!db)
-        return -1;
+int mancala_db_build(MancalaDb *db, int eggs, const MancalaDbBuild *opt) {
+    MancalaDbBuild none;
+    if (!opt) {
+        memset(&none, 0, sizeof none);
+        opt = &none;
+    }
+    if (!db || db->map)
+        return db ? db->built : -1;
     if (eggs > MANCALA_DB_MAX_EGGS)
         eggs = MANCALA_DB_MAX_EGGS;
     while (db->built < eggs) {
         int n = db->built + 1;
         double t0 = mancala_clock_ms();
-        if (deadline_ms > 0 && n >= 6) {
+        if (opt->deadline_ms > 0 && n >= 6) {
             /* do not start a layer that would not finish: time grows a bit faster
              * than the layer's size */
             double ratio = (double)db->ways[0][n] / (double)db->ways[0][n - 1];
-            if (t0 + db->last_ms * ratio * 1.5 > deadline_ms)
+            if (t0 + db->last_ms * ratio * 1.5 > opt->deadline_ms)
                 break;
         }
-        if (!build_layer(db, n, deadline_ms, stop))
+        if (!build_layer(db, n, eggs, opt))
             break;
         db->last_ms = mancala_clock_ms() - t0;
     }
@@ -242,7 +430,7 @@ int mancala_db_build(MancalaDb *db, int eggs, double deadline_ms, const atomic_b
 }
 
 bool mancala_db_probe(const MancalaDb *db, const MancalaPos *p, int *gain) {
-    if (!db || db->built < 0 || (p->rules & MANCALA_VAR_B))
+    if (!db || db->built < 0 || db->var_b != ((p->rules & MANCALA_VAR_B) != 0))
         return false;
     int n = mancala_board_eggs(p);
     if (n > db->built)
@@ -251,11 +439,201 @@ bool mancala_db_probe(const MancalaDb *db, const MancalaPos *p, int *gain) {
         for (int s = 0; s < 2; s++)
             if (p->used[s] < MANCALA_MAX_STORE_MOVES && p->store[s] + n >= 5)
                 return false;
-    uint8_t b[MANCALA_HOLES];
-    if (p->side)
-        mirror(p->hole, b);
-    else
-        memcpy(b, p->hole, sizeof b);
-    *gain = db->layer[n][rank_board(db, b, n)];
+    uint8_t cl[MANCALA_HOLES];
+    for (int i = 0; i < MANCALA_HOLES; i++)
+        cl[i] = db->var_b ? origin_class(p, i) : 0;
+    *gain = db->layer[n][rank_state(db, p->hole, cl, n, p->side != 0)];
     return true;
+}
+
+/* ---- files ---- */
+
+/* Header (little-endian): magic, version, rule set (0 base, 2 variant B), eggs, zero,
+ * payload bytes, payload checksum, checksum of the 40 bytes before it; then the layers
+ * 0..eggs in order, one signed byte per state. */
+
+static uint64_t checksum(const uint8_t *d, size_t len) {
+    uint64_t h = 0x6a09e667f3bcc908ULL ^ len;
+    size_t i = 0;
+    for (; i + 8 <= len; i += 8) {
+        uint64_t w;
+        memcpy(&w, d + i, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ULL;
+        h ^= h >> 29;
+    }
+    for (; i < len; i++) {
+        h = (h ^ d[i]) * 0x100000001b3ULL;
+        h ^= h >> 29;
+    }
+    return h;
+}
+
+static void put_le(uint8_t *d, uint64_t v, int bytes) {
+    for (int i = 0; i < bytes; i++)
+        d[i] = (uint8_t)(v >> (8 * i));
+}
+
+static uint64_t get_le(const uint8_t *d, int bytes) {
+    uint64_t v = 0;
+    for (int i = 0; i < bytes; i++)
+        v |= (uint64_t)d[i] << (8 * i);
+    return v;
+}
+
+static void set_err(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void set_err(char *err, size_t errlen, const char *fmt, ...) {
+    if (!err || !errlen)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, errlen, fmt, ap);
+    va_end(ap);
+}
+
+const char *mancala_db_file_name(int rules) {
+    return (rules & MANCALA_VAR_B) ? "slangenspel-b.egdb" : "slangenspel.egdb";
+}
+
+bool mancala_db_save(const MancalaDb *db, const char *path, char *err, size_t errlen) {
+    if (!db || db->built < 0) {
+        set_err(err, errlen, "nothing built to save");
+        return false;
+    }
+    uint64_t payload = 0;
+    for (int n = 0; n <= db->built; n++)
+        payload += db->ways[0][n];
+    /* the checksum runs over the layers as one stream */
+    uint8_t *all = malloc(payload);
+    if (!all) {
+        set_err(err, errlen, "out of memory");
+        return false;
+    }
+    uint64_t o = 0;
+    for (int n = 0; n <= db->built; n++) {
+        memcpy(all + o, db->layer[n], db->ways[0][n]);
+        o += db->ways[0][n];
+    }
+    uint8_t h[DB_HEADER];
+    memset(h, 0, sizeof h);
+    memcpy(h, DB_MAGIC, 8);
+    put_le(h + 8, DB_VERSION, 4);
+    put_le(h + 12, db->var_b ? MANCALA_VAR_B : MANCALA_BASE, 4);
+    put_le(h + 16, (uint64_t)db->built, 4);
+    put_le(h + 24, payload, 8);
+    put_le(h + 32, checksum(all, payload), 8);
+    put_le(h + 40, checksum(h, 40), 8);
+    char tmp[4096];
+    snprintf(tmp, sizeof tmp, "%s.tmp", path);
+    FILE *f = fopen(tmp, "wb");
+    bool ok = f && fwrite(h, 1, sizeof h, f) == sizeof h && fwrite(all, 1, payload, f) == payload;
+    if (f && fclose(f) != 0)
+        ok = false;
+    free(all);
+    if (!ok || rename(tmp, path) != 0) {
+        set_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        remove(tmp);
+        return false;
+    }
+    return true;
+}
+
+MancalaDb *mancala_db_open(const char *path, int rules, char *err, size_t errlen) {
+    int fd = open(path, O_RDONLY);
+    if (fd < 0) {
+        set_err(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    struct stat st;
+    if (fstat(fd, &st) != 0 || st.st_size < DB_HEADER) {
+        close(fd);
+        set_err(err, errlen, "%s is not a Slangenspel endgame database (too short)", path);
+        return NULL;
+    }
+    size_t len = (size_t)st.st_size;
+    void *map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
+    close(fd);
+    if (map == MAP_FAILED) {
+        set_err(err, errlen, "cannot map %s: %s", path, strerror(errno));
+        return NULL;
+    }
+    const uint8_t *d = map;
+    MancalaDb *db = NULL;
+    uint64_t eggs = get_le(d + 16, 4), payload = get_le(d + 24, 8);
+    int want = rules & MANCALA_VAR_B;
+    if (memcmp(d, DB_MAGIC, 8) != 0) {
+        set_err(err, errlen, "%s is not a Slangenspel endgame database", path);
+    } else if (checksum(d, 40) != get_le(d + 40, 8)) {
+        set_err(err, errlen, "%s: damaged header (checksum mismatch)", path);
+    } else if (get_le(d + 8, 4) != DB_VERSION) {
+        set_err(err, errlen, "%s has format version %u, this program reads version %u: "
+                "build it again with menagerie egdb build", path, (unsigned)get_le(d + 8, 4),
+                DB_VERSION);
+    } else if (get_le(d + 12, 4) != (uint64_t)want) {
+        set_err(err, errlen, "%s holds the %s table, not the %s one", path,
+                get_le(d + 12, 4) == MANCALA_VAR_B ? "variant B" : "base rules",
+                want ? "variant B" : "base rules");
+    } else if (eggs > MANCALA_DB_MAX_EGGS ||
+               payload != mancala_db_positions(rules, (int)eggs) ||
+               len != DB_HEADER + payload) {
+        set_err(err, errlen, "%s: size does not match its header (truncated or damaged)",
+                path);
+    } else if (checksum(d + DB_HEADER, payload) != get_le(d + 32, 8)) {
+        set_err(err, errlen, "%s: damaged data (checksum mismatch)", path);
+    } else if (!(db = mancala_db_new(rules))) {
+        set_err(err, errlen, "out of memory");
+    }
+    if (!db) {
+        munmap(map, len);
+        return NULL;
+    }
+    db->map = map;
+    db->map_len = len;
+    uint64_t o = DB_HEADER;
+    for (int n = 0; n <= (int)eggs; n++) {
+        db->layer[n] = (int8_t *)(d + o);
+        o += db->ways[0][n];
+    }
+    db->built = (int)eggs;
+    return db;
+}
+
+/* ---- the process's tables ---- */
+
+static pthread_mutex_t shared_lock = PTHREAD_MUTEX_INITIALIZER;
+static char shared_dir[4096] = "data/egdb";
+static MancalaDb *shared_db[2];
+static bool shared_tried[2];
+
+void mancala_db_set_dir(const char *dir) {
+    char copy[sizeof shared_dir];
+    snprintf(copy, sizeof copy, "%s", dir ? dir : "data/egdb");
+    pthread_mutex_lock(&shared_lock);
+    memcpy(shared_dir, copy, sizeof copy);
+    for (int i = 0; i < 2; i++) {
+        mancala_db_free(shared_db[i]);
+        shared_db[i] = NULL;
+        shared_tried[i] = false;
+    }
+    pthread_mutex_unlock(&shared_lock);
+}
+
+const char *mancala_db_dir(void) { return shared_dir; }
+
+const MancalaDb *mancala_db_shared(int rules) {
+    int i = (rules & MANCALA_VAR_B) ? 1 : 0;
+    pthread_mutex_lock(&shared_lock);
+    if (!shared_tried[i]) {
+        shared_tried[i] = true;
+        char path[4200], err[4400];
+        snprintf(path, sizeof path, "%s/%s", shared_dir, mancala_db_file_name(rules));
+        if (access(path, F_OK) == 0) {
+            shared_db[i] = mancala_db_open(path, rules, err, sizeof err);
+            if (!shared_db[i])
+                fprintf(stderr, "menagerie: endgame database refused: %s\n", err);
+        }
+    }
+    const MancalaDb *db = shared_db[i];
+    pthread_mutex_unlock(&shared_lock);
+    return db;
 }

@@ -44,7 +44,8 @@ struct MSearch {
     TTBucket *tt;
     size_t mask; /* buckets - 1 */
     uint8_t gen;
-    MancalaDb *db;
+    MancalaDb *db;           /* built on demand (base rules) */
+    const MancalaDb *file[2]; /* the database files: base rules, variant B */
     /* per search */
     uint64_t nodes, node_limit, unproven;
     double deadline; /* 0 = none */
@@ -67,7 +68,7 @@ MSearch *msearch_new(int tt_mb) {
     while (buckets * 2 * sizeof(TTBucket) <= (size_t)tt_mb << 20)
         buckets *= 2;
     s->tt = calloc(buckets, sizeof(TTBucket));
-    s->db = mancala_db_new();
+    s->db = mancala_db_new(MANCALA_BASE);
     if (!s->tt || !s->db) {
         msearch_free(s);
         return NULL;
@@ -177,6 +178,12 @@ static void order_moves(MSearch *s, int ply, MancalaMove *mv, int *gain, int n,
     }
 }
 
+/* The exact store gain still to come from the databases, when one answers for P. */
+static bool probe(const MSearch *s, const MancalaPos *p, int *gain) {
+    return mancala_db_probe(s->file[(p->rules & MANCALA_VAR_B) ? 1 : 0], p, gain) ||
+           mancala_db_probe(s->db, p, gain);
+}
+
 static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int beta, int ply,
                    int floor, int since) {
     int me = p->side;
@@ -202,7 +209,7 @@ static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int be
     if (hi <= alpha)
         return hi;
     int gain_db;
-    if (s->use_db && mancala_db_probe(s->db, p, &gain_db))
+    if (s->use_db && probe(s, p, &gain_db))
         return diff + gain_db;
     MancalaMove tt_move = MANCALA_MOVE_NONE;
     TTEntry *e = tt_find(s, key);
@@ -311,8 +318,8 @@ static void maybe_build_db(MSearch *s, const MancalaPos *root, const MSearchLimi
         for (int side = 0; side < 2; side++)
             if (root->used[side] < MANCALA_MAX_STORE_MOVES && root->store[side] + eggs >= 5)
                 return;
-    int target = eggs < MANCALA_DB_MAX_EGGS ? eggs : MANCALA_DB_MAX_EGGS;
-    if (target <= mancala_db_eggs(s->db))
+    int target = eggs < MANCALA_DB_DEMAND_EGGS ? eggs : MANCALA_DB_DEMAND_EGGS;
+    if (target <= mancala_db_eggs(s->db) || target <= mancala_db_eggs(s->file[0]))
         return;
     double allow;
     if (lim->time_ms > 0)
@@ -321,7 +328,55 @@ static void maybe_build_db(MSearch *s, const MancalaPos *root, const MSearchLimi
         allow = 300;
     else
         allow = 5000;
-    mancala_db_build(s->db, target, mancala_clock_ms() + allow, s->stop);
+    MancalaDbBuild opt = {.deadline_ms = mancala_clock_ms() + allow, .stop = s->stop};
+    mancala_db_build(s->db, target, &opt);
+}
+
+/* The exact value of position P from its mover's view when the game is over or a
+ * database answers; false otherwise. */
+static bool known_value(const MSearch *s, const MancalaPos *p, int *v) {
+    int diff = p->store[p->side] - p->store[p->side ^ 1], gain;
+    if (mancala_over(p)) {
+        *v = diff;
+        return true;
+    }
+    if (s->use_db && probe(s, p, &gain)) {
+        *v = diff + gain;
+        return true;
+    }
+    return false;
+}
+
+/* When every root move's value is known exactly (the children are over or in a
+ * database), the move among the optimal ones: winning, the one that banks most eggs at
+ * once, then leaves fewest on the board (the fastest win); otherwise one that does not
+ * end the game, then leaves most eggs on the board (the longest defence). Else BEST. */
+static MancalaMove pick_among_optimal(const MSearch *s, const MancalaMove *mv, const int *gain,
+                                      const MancalaPos *kids, int n, MancalaMove best) {
+    int val[MANCALA_MAX_MOVES], top = -INF;
+    for (int i = 0; i < n; i++) {
+        int cv;
+        if (!known_value(s, &kids[i], &cv))
+            return best;
+        val[i] = -cv;
+        if (val[i] > top)
+            top = val[i];
+    }
+    bool winning = top > 0;
+    int pick = -1;
+    long pick_key = 0;
+    for (int i = 0; i < n; i++) {
+        if (val[i] != top)
+            continue;
+        int left = mancala_board_eggs(&kids[i]);
+        long key = winning ? (long)gain[i] * 1000 - left
+                           : (mancala_over(&kids[i]) ? 0 : 1000) + left;
+        if (pick < 0 || key > pick_key) {
+            pick = i;
+            pick_key = key;
+        }
+    }
+    return mv[pick];
 }
 
 MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *history,
@@ -355,8 +410,11 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
         return MANCALA_MOVE_NONE;
     }
     s->use_db = !lim->no_db;
-    if (s->use_db)
+    if (s->use_db) {
+        s->file[0] = mancala_db_shared(MANCALA_BASE);
+        s->file[1] = mancala_db_shared(MANCALA_VAR_B);
         maybe_build_db(s, root, lim);
+    }
 
     /* the path: earlier positions of the game, then the root */
     int skip = nhistory > PATH_MAX_LEN - MAX_PLY - 2 ? nhistory - (PATH_MAX_LEN - MAX_PLY - 2) : 0;
@@ -448,6 +506,8 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
         if (lim->stop && atomic_load(lim->stop))
             break;
     }
+    if (!level && info.exact && info.depth > 0)
+        best = pick_among_optimal(s, mv, gain, kids, n, best);
     if (level) {
         /* weaker play: every root move's score, blurred by up to (20 - level) / 2 eggs */
         int amp = 20 - level, pick = 0, pick_v = -4 * INF;
@@ -482,7 +542,94 @@ static void bench_position(MancalaPos *p, int eggs, uint64_t seed) {
     }
 }
 
-void mancala_bench(FILE *out) {
+#define BENCH_MAX_EGGS 40
+#define BENCH_PER_COUNT 200
+
+typedef struct {
+    MancalaPos *pos[BENCH_MAX_EGGS + 1];
+    int n[BENCH_MAX_EGGS + 1];
+} BenchSet;
+
+/* The test positions (base rules, one position text a line, '#' comments), grouped by
+ * egg count; false when the file cannot be read or holds a bad line. */
+static bool bench_load(const char *path, BenchSet *set, FILE *out) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(out, "mancala solve: cannot read %s; using seeded random positions\n", path);
+        return false;
+    }
+    char line[512], err[160];
+    int lineno = 0;
+    bool ok = true;
+    while (ok && fgets(line, sizeof line, f)) {
+        lineno++;
+        if (line[0] == '#' || line[strspn(line, " \t\r\n")] == 0)
+            continue;
+        MancalaPos p;
+        if (!mancala_parse(&p, MANCALA_BASE, line, err, sizeof err)) {
+            fprintf(out, "mancala solve: %s:%d: %s\n", path, lineno, err);
+            ok = false;
+            break;
+        }
+        int e = mancala_board_eggs(&p);
+        if (e > BENCH_MAX_EGGS || set->n[e] == BENCH_PER_COUNT)
+            continue;
+        if (!set->pos[e] && !(set->pos[e] = malloc(BENCH_PER_COUNT * sizeof(MancalaPos)))) {
+            ok = false;
+            break;
+        }
+        set->pos[e][set->n[e]++] = p;
+    }
+    fclose(f);
+    return ok;
+}
+
+/* Solves P from an empty context within 1 s; false when it is not proven in time. */
+static bool bench_solve(const MancalaPos *p, double *ms) {
+    MSearch *s = msearch_new(32);
+    if (!s)
+        return false;
+    MSearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.time_ms = 1000;
+    MSearchInfo info;
+    double t1 = mancala_clock_ms();
+    msearch_go(s, p, NULL, 0, 0, &lim, &info);
+    *ms = mancala_clock_ms() - t1;
+    msearch_free(s);
+    return info.exact && *ms <= 1000.0;
+}
+
+/* Probes per second of a table over random boards within its layers. */
+static void bench_probe(FILE *out, int rules) {
+    const MancalaDb *db = mancala_db_shared(rules);
+    int eggs = mancala_db_eggs(db);
+    if (eggs < 1) {
+        fprintf(out, "mancala egdb: no %s table under %s\n",
+                rules ? "variant B" : "base rules", mancala_db_dir());
+        return;
+    }
+    uint64_t seed = 0x1234567, sum = 0;
+    int count = 1 << 20;
+    MancalaPos p;
+    double t0 = mancala_clock_ms();
+    for (int k = 0; k < count; k++) {
+        memset(&p, 0, sizeof p);
+        p.rules = (uint8_t)rules;
+        int n = 1 + (int)(next_rand(&seed) % (uint64_t)eggs);
+        for (int e = 0; e < n; e++)
+            p.hole[next_rand(&seed) % 16]++;
+        int g = 0;
+        mancala_db_probe(db, &p, &g);
+        sum += (uint64_t)(g + 64);
+    }
+    double ms = mancala_clock_ms() - t0;
+    fprintf(out, "mancala egdb: %s table, %d eggs, %.1f M probes/s (random boards; check %llu)\n",
+            rules ? "variant B" : "base rules", eggs, ms > 0 ? count / ms / 1000.0 : 0.0,
+            (unsigned long long)(sum % 1000));
+}
+
+void mancala_bench(FILE *out, const char *positions) {
     MancalaPos p;
     mancala_start(&p, MANCALA_BASE);
     for (int depth = 5; depth <= 6; depth++) {
@@ -513,30 +660,40 @@ void mancala_bench(FILE *out) {
             info.depth, mt, info.score, (unsigned long long)info.nodes,
             info.ms > 0 ? (double)info.nodes / info.ms * 1000.0 : 0.0);
     msearch_free(s);
-    /* largest egg count whose (seeded random) positions are solved within 1 s each,
-     * starting from an empty context each time (database built on demand) */
+    bench_probe(out, MANCALA_BASE);
+    bench_probe(out, MANCALA_VAR_B);
+    /* largest egg count whose positions (and all smaller counts') are each solved within
+     * 1 s, from an empty context each time (without a database file, the database is
+     * built on demand) */
+    BenchSet set;
+    memset(&set, 0, sizeof set);
+    const char *path = positions ? positions : "tests/data/slangenspel-endgames.txt";
+    bool from_file = bench_load(path, &set, out);
     int solved = 0;
-    for (int eggs = 2; eggs <= 40; eggs++) {
+    for (int eggs = 2; eggs <= BENCH_MAX_EGGS; eggs++) {
+        int n = from_file ? set.n[eggs] : 3;
+        if (n == 0)
+            break;
         bool all = true;
-        double worst = 0;
-        for (int k = 0; k < 3 && all; k++) {
-            s = msearch_new(32);
-            if (!s)
-                return;
-            bench_position(&p, eggs, 0x9e3779b97f4a7c15ULL * (uint64_t)(eggs * 3 + k + 1));
-            lim.time_ms = 1000;
-            double t1 = mancala_clock_ms();
-            msearch_go(s, &p, NULL, 0, 0, &lim, &info);
-            double used = mancala_clock_ms() - t1;
-            if (used > worst)
-                worst = used;
-            all = info.exact && used <= 1000.0;
-            msearch_free(s);
+        double worst = 0, total = 0;
+        for (int k = 0; k < n && all; k++) {
+            if (from_file)
+                p = set.pos[eggs][k];
+            else
+                bench_position(&p, eggs, 0x9e3779b97f4a7c15ULL * (uint64_t)(eggs * 3 + k + 1));
+            double ms;
+            all = bench_solve(&p, &ms);
+            total += ms;
+            if (ms > worst)
+                worst = ms;
         }
         if (!all)
             break;
         solved = eggs;
-        fprintf(out, "mancala solve: %d eggs, 3 positions, slowest %.0f ms\n", eggs, worst);
+        fprintf(out, "mancala solve: %d eggs, %d positions, mean %.0f ms, slowest %.0f ms\n",
+                eggs, n, total / n, worst);
     }
+    for (int e = 0; e <= BENCH_MAX_EGGS; e++)
+        free(set.pos[e]);
     fprintf(out, "mancala solve: largest egg count solved within 1 s: %d\n", solved);
 }

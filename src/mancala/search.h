@@ -51,7 +51,9 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
                        int nhistory, int plies_since_capture, const MSearchLimits *lim,
                        MSearchInfo *out);
 
-/* Benchmark: perft and search speed, and the largest egg count solved within 1 s. */
-void mancala_bench(FILE *out);
+/* Benchmark: perft, search and database probe speed, and the largest egg count whose
+ * test positions (file POSITIONS, NULL = tests/data/slangenspel-endgames.txt; seeded
+ * random ones when it cannot be read) are all solved within 1 s each. */
+void mancala_bench(FILE *out, const char *positions);
 
 #endif

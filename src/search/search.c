@@ -348,7 +348,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     if (ply > t->seldepth)
         t->seldepth = ply;
 
-    // Step 2. The end of the game: win squares, draws.
+    // Step 2. The end of the game: win squares, bare kings, draws.
     bool rule_draw = false;
     if (!root) {
         int end = v->sudden_end ? pos_game_end(pos) : 0;

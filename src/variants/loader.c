@@ -167,7 +167,7 @@ static int read_setting(Reader *r, const char *key, const char *val) {
             char *colon = strchr(item, ':'), *end;
             size_t nlen = colon ? (size_t)(colon - item) : 0;
             long x = colon ? strtol(colon + 1, &end, 10) : 0;
-            if (!nlen || nlen > 23 || strspn(item, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz._") != nlen ||
+            if (!nlen || nlen > 23 || strspn(item, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._") != nlen ||
                 end == colon + 1 || *end || x < -30000 || x > 30000)
                 return fail(r, "eval=%s: want NAME:integer,...%s", val, "");
             size_t used = strlen(sp->eval);

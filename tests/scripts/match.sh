@@ -127,6 +127,15 @@ if [ -n "$fm" ]; then
     has fm "Fairy-Max over CECP: games finish" '^Score of Menagerie vs Fairy-Max[^:]*: .*\] 2$'
     if grep -qE 'illegal|false claim|failure' "$tmp/fm"; then echo "FAIL Fairy-Max: verdict"
         cat "$tmp/fm"; else echo "ok Fairy-Max: no illegal move or failure"; fi
+    # the classic variants Fairy-Max also plays (its Courier starts from
+    # another array and it takes no setboard, so Courier is left out)
+    for v in shatranj knightmate capablanca gothic janus; do
+        timeout 120 "$M" match --variant $v --games 2 --depth 1 --maxplies 24 --seed 3 \
+            self "xboard:$fm" > "$tmp/fm-$v" 2>&1
+        has "fm-$v" "Fairy-Max, $v: games finish" '^Score of Menagerie vs Fairy-Max[^:]*: .*\] 2$'
+        if grep -qE 'illegal|false claim|failure' "$tmp/fm-$v"; then echo "FAIL Fairy-Max, $v: verdict"
+            cat "$tmp/fm-$v"; else echo "ok Fairy-Max, $v: no illegal move or failure"; fi
+    done
     timeout 60 "$M" match --variant hannibal --games 2 --depth 1 self "xboard:$fm" > "$tmp/fm2" 2>&1
     has fm2 "an engine that does not play the variant is refused" 'does not play hannibal'
 else

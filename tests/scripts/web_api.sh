@@ -101,7 +101,7 @@ check "no path escape" "$([ "$CODE" = 404 ] || [ "$CODE" = 400 ]; echo $?)"
 
 # ---- variants ----
 req GET /api/variants
-expect "variants: all nine games" 200 "d.length === 9 && ['chess','diamondback','hannibal','snake-vs-mongoose','team-mate','slangenspel','slangenspel-a','slangenspel-b','slangenspel-ab'].every(n => d.some(v => v.name === n))"
+expect "variants: all sixteen games" 200 "d.length === 16 && ['chess','diamondback','hannibal','snake-vs-mongoose','team-mate','capablanca','gothic','embassy','janus','knightmate','shatranj','courier','slangenspel','slangenspel-a','slangenspel-b','slangenspel-ab'].every(n => d.some(v => v.name === n))"
 expect "variants: shapes, set-ups, gating" 200 "d.find(v => v.name==='hannibal').gating && d.find(v => v.name==='hannibal').files===10 && d.find(v => v.name==='hannibal').ranks===9 && d.find(v => v.name==='diamondback').setups.length===4 && d.find(v => v.name==='diamondback').rotated && d.find(v => v.name==='slangenspel').kind==='mancala'"
 expect "variants: piece names" 200 "d.find(v => v.name==='team-mate').pieces.some(p => p.letter==='F' && p.name==='phoenix') && d.find(v => v.name==='hannibal').pieces.some(p => p.letter==='F' && p.name==='falcon')"
 
@@ -328,7 +328,7 @@ req GET "/api/games/$TM"
 expect "40 parallel moves leave a sane game" 200 "d.history.length >= 2 && d.history.length <= 3"
 node tests/web/fuzz.mjs "$PORT" 400 1
 req GET /api/variants
-expect "the server survived all of it" 200 "d.length === 9"
+expect "the server survived all of it" 200 "d.length === 16"
 
 # ---- stop and resume ----
 stop_server

@@ -174,6 +174,31 @@ printf 'protover 2\nvariant hannibal\nforce\nusermove MbFh\nusermove McFg\nuserm
 printf 'protover 2\nvariant hannibal\nforce\nusermove MbFh\nusermove McFg\nsetboard rn1bqkbenr/pppppppppp/10/10/10/10/10/PPPPPPPPPP/RNEBQKBENR[MbFhmcfg] w KQkq - 0 2\nsd 1\nusermove b1c3\nusermove b9c7\nforce\n' | xb g2
 hasnt g2 "hannibal: setboard with waiting pieces" '^(Illegal|Error)'
 
+# Hannibal set-up by option: the game starts after it; XBoard sees the
+# pieces in hand without files and the gate files in the castling field;
+# its setboard gets the files back; a bad value is refused and changes nothing
+printf 'protover 2\noption Hannibal set-up=MbFh mcfg\nvariant hannibal\nforce\nusermove b1c3m\nusermove c9e7m\n' | xb hs1
+has hs1 "hannibal set-up option: offered" '^feature option="Hannibal set-up -string move"'
+has hs1 "hannibal set-up option: XBoard's start position" \
+    '^setup \(.*\) 10x9\+8_seirawan rnebqkbenr/pppppppppp/10/10/10/10/10/PPPPPPPPPP/RNEBQKBENR\[MFmf\] w KQBHkqcg '
+hasnt hs1 "hannibal set-up option: gating moves accepted at once" '^(Illegal|Error)'
+printf 'protover 2\noption Hannibal set-up=MbFi mcfh\nvariant hannibal\nsetboard rnebqkbenr/pppppppppp/10/10/10/10/10/PPPPPPPPPP/RNEBQKBENR[FMfm] w KQBIkqch - 0 1\nforce\nusermove i1h3f\nusermove h9f7f\nusermove b1c3m\nusermove c9e7m\n' | xb hs2
+hasnt hs2 "hannibal set-up option: XBoard's setboard gets the gate files back" '^(Illegal|Error)'
+printf 'protover 2\noption Hannibal set-up=MfFh mcfg\noption Hannibal set-up=MbMb mcfg\noption Hannibal set-up=MbFh\noption Hannibal set-up=MbFh mcfg\nvariant hannibal\nusermove MbFh\n' | xb hs3
+[ "$(count hs3 '^Error \(.*\): option Hannibal set-up')" = 3 ] && has hs3 "hannibal set-up option: bad values refused, a good one kept" '^Illegal move.*MbFh' ||
+    { echo "FAIL hannibal set-up option: bad values: $(count hs3 '^Error') errors"; cat "$tmp/hs3" | grep -v '^feature\|^piece' | head; }
+printf 'protover 2\noption Hannibal set-up=random\nvariant hannibal\noption Hannibal set-up=move\nvariant hannibal\nusermove MbFh\n' | xb hs4
+has hs4 "hannibal set-up option: random starts after a set-up" '^setup .*\[MFmf\] w KQ[A-J]{2}kq[a-j]{2} '
+hasnt hs4 "hannibal set-up option: move restores the set-up move" '^(Illegal|Error)'
+
+# Hannibal one-square castling in XBoard's two-leg forms, both orders,
+# next to ours (king-to-rook) and the plain King step; the King's XBetza
+# tells XBoard about it
+printf 'protover 2\nvariant hannibal\nforce\nsetboard r4k3r/pppppppppp/10/10/10/10/10/PPPPPPPPPP/R4K3R[] w KQkq - 0 1\nusermove f1g1,j1f1\nusermove f9a9,a9e9\nundo\nundo\nusermove f1j1,j1g1\nusermove f9e9,a9f9\nundo\nundo\nusermove f1j1\nusermove f9e9\nusermove g1h1,j1i1\n' | xb hc1
+has hc1 "hannibal: XBoard's King can castle one square" '^piece K& KisO1$'
+[ "$(count hc1 '^Illegal')" = 1 ] && has hc1 "hannibal: two-leg castlings read, a two-leg non-castling refused" '^Illegal move .*: g1h1,j1i1$' ||
+    { echo "FAIL hannibal: two-leg castlings: $(count hc1 '^Illegal') refusals"; grep Illegal "$tmp/hc1" | head -3; }
+
 # XBoard promotes every pawn reaching the last rank; a Diamondback pawn on c8
 # stays a pawn, so the suffix is dropped there (and kept where it counts)
 printf 'protover 2\nvariant diamondback\nforce\nsetboard 7k/1P6/8/8/8/8/8/K7 w - - 0 1\nusermove b7c8q\nundo\nusermove b7c8\nundo\nusermove b7b8r\n' | xb dbq

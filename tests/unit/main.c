@@ -29,9 +29,11 @@ static const struct {
     {"notation", test_notation},
     {"variant_file", test_variant_file},
     {"mancala", test_mancala},
+    {"egdb", test_egdb},
     {"search", test_search},
     {"record", test_record},
     {"service", test_service},
+    {"web", test_web},
 };
 
 int main(int argc, char **argv) {

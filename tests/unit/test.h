@@ -37,8 +37,10 @@ void test_movegen(void);
 void test_notation(void);
 void test_variant_file(void);
 void test_mancala(void);
+void test_egdb(void);
 void test_search(void);
 void test_service(void);
 void test_record(void);
+void test_web(void);
 
 #endif

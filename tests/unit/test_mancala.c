@@ -637,11 +637,11 @@ static void test_solved(void) {
         }
     }
     /* the database alone: the store gain still to come (stores do not matter) */
-    MancalaDb *db = mancala_db_new();
+    MancalaDb *db = mancala_db_new(BASE);
     CHECK(db != NULL);
     if (!db)
         return;
-    CHECK(mancala_db_build(db, 4, 0, NULL) == 4);
+    CHECK(mancala_db_build(db, 4, NULL) == 4);
     CHECK(mancala_db_eggs(db) == 4);
     int gain = 99;
     MancalaPos p = pos_of(BASE, "1/0/0/0/0/0/0/0/0/0/0/0/0/0/0/1 3 4 a");

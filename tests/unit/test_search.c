@@ -361,6 +361,52 @@ static void test_values(void) {
         eval_free(e);
         variant_free(o);
     }
+    /* eval= weights: read with the variant, by name; unknown names ignored;
+     * a malformed line is refused with its text */
+    const char *base = "name=x\nfiles=8 ranks=8\npromoChoice=QN\n"
+                       "pawn:P:ifmnDfmWfceF:pawn\nknight:N:N:knight\n"
+                       "queen:Q:Q:queen\nking:K:K:king\n"
+                       "startFen=4k3/pppppppp/8/8/8/8/PPPPPPPP/1N2K1Q1 w - - 0 1\n";
+    char text[1024];
+    snprintf(text, sizeof text, "%seval=N.mg:500,tempo:0,nosuch:3\neval=N.mob:150\n", base);
+    o = variant_load_text(text, "x", err, sizeof err);
+    CHECK(o != NULL);
+    if (o) {
+        Eval *e = eval_new(o);
+        CHECK(e != NULL);
+        if (e) {
+            CHECK(eval_piece_value(e, variant_type_by_letter(o, 'N')) == 500);
+            CHECK(eval_weight_index(e, "nosuch") == -1);
+            int tempo = eval_weight_index(e, "tempo"), mob = eval_weight_index(e, "N.mob");
+            CHECK(tempo >= 0 && eval_weight_get(e, tempo) == 0);
+            CHECK(mob >= 0 && eval_weight_get(e, mob) == 150);
+            char name[32];
+            CHECK(eval_weight_name(e, mob, name, sizeof name) && !strcmp(name, "N.mob"));
+            CHECK(!eval_weight_name(e, eval_weight_count(e), name, sizeof name));
+            /* a weight set by a tool changes the evaluation after apply */
+            Position *pos = malloc(sizeof *pos);
+            CHECK(pos && !pos_from_fen(pos, o, NULL, err, sizeof err));
+            if (pos) {
+                int s0 = eval_evaluate(e, pos);
+                eval_weight_set(e, tempo, 40);
+                eval_weights_apply(e);
+                CHECK(eval_evaluate(e, pos) == s0 + 40);
+                free(pos);
+            }
+            eval_free(e);
+        }
+        variant_free(o);
+    }
+    static const char *const bad[] = {"eval=N.mg", "eval=tempo:x", "eval=:5", "eval=a b:1"};
+    for (int i = 0; i < 4; i++) {
+        snprintf(text, sizeof text, "%s%s\n", base, bad[i]);
+        o = variant_load_text(text, "x", err, sizeof err);
+        if (o) {
+            test_fail(__FILE__, __LINE__, "%s accepted", bad[i]);
+            variant_free(o);
+        } else
+            CHECK(strstr(err, "eval=") != NULL);
+    }
     variant_free(v);
 }
 

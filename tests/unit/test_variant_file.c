@@ -66,6 +66,10 @@ void test_variant_file(void) {
     }
     refused("files=8 ranks=8\nking:K:K\nwhat=1\n", "line 3: unknown setting \"what\"", __LINE__);
     refused("files=8\nranks=x\n", "line 2: ranks=x is not a number", __LINE__);
+    refused("files=8 ranks=8\nstalemate=win\n", "line 2: stalemate=win: want draw or loss",
+            __LINE__);
+    refused("files=8 ranks=8\nbareKing=yes\n", "line 2: bareKing=yes: want none or loss",
+            __LINE__);
     refused("files=99 ranks=8\n", "line 1", __LINE__);
     refused("files=8 ranks=8\nking:K:K\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\nqueen:Q:Qz\n",
             "piece queen: XBetza \"Qz\"", __LINE__);

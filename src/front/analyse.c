@@ -1,0 +1,222 @@
+/* analyse.c - `menagerie analyse` (one search of one position, for scripts) and
+ * `menagerie egdb` (build and check the Slangenspel endgame databases), both thin
+ * front ends over the engine API. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "engine/engine.h"
+#include "front/frontends.h"
+
+/* A whole decimal number from MIN to MAX, or -1. */
+static long number(const char *s, long min, long max) {
+    char *end;
+    long v = strtol(s, &end, 10);
+    return *s && !*end && v >= min && v <= max ? v : -1;
+}
+
+/* ---- analyse ---- */
+
+static void print_info(const SearchInfo *si, void *ud) {
+    (void)ud;
+    printf("info depth %d seldepth %d score %d%s nodes %llu time %d pv %s\n", si->depth,
+           si->seldepth, si->score, si->exact ? " exact" : "", (unsigned long long)si->nodes,
+           si->time_ms, si->pv);
+    fflush(stdout);
+}
+
+typedef struct {
+    SearchInfo last;
+    bool any;
+} LastInfo;
+
+static void keep_info(const SearchInfo *si, void *ud) {
+    LastInfo *li = ud;
+    li->last = *si;
+    li->any = true;
+    print_info(si, NULL);
+}
+
+static int usage_analyse(void) {
+    fprintf(stderr, "usage: menagerie analyse GAME [--fen POS] [--movetime MS | --depth N] "
+                    "[--data DIR]\n");
+    return 2;
+}
+
+int analyse_main(int argc, char **argv) {
+    const char *game = NULL, *fen = NULL;
+    long movetime = 0, depth = 0;
+    for (int i = 1; i < argc; i++) {
+        const char *a = argv[i];
+        bool has = i + 1 < argc;
+        if (!strcmp(a, "--fen") && has) {
+            fen = argv[++i];
+        } else if (!strcmp(a, "--movetime") && has) {
+            if ((movetime = number(argv[++i], 1, 86400000)) < 0) {
+                fprintf(stderr, "menagerie analyse: bad --movetime \"%s\"\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(a, "--depth") && has) {
+            if ((depth = number(argv[++i], 1, 127)) < 0) {
+                fprintf(stderr, "menagerie analyse: bad --depth \"%s\"\n", argv[i]);
+                return 2;
+            }
+        } else if (!strcmp(a, "--data") && has) {
+            engine_set_data_dir(argv[++i]);
+        } else if (a[0] == '-' || game) {
+            fprintf(stderr, "menagerie analyse: unexpected argument \"%s\"\n", a);
+            return usage_analyse();
+        } else {
+            game = a;
+        }
+    }
+    if (!game)
+        return usage_analyse();
+    if (movetime && depth) {
+        fprintf(stderr, "menagerie analyse: give --movetime or --depth, not both\n");
+        return 2;
+    }
+    char err[ENGINE_ERR_LEN];
+    Game *g = engine_new(game, fen, err, sizeof err);
+    if (!g) {
+        fprintf(stderr, "menagerie analyse: %s\n", err);
+        return 1;
+    }
+    GameResult r = engine_result(g);
+    if (r.kind != RESULT_NONE) {
+        fprintf(stderr, "menagerie analyse: the game is over (%s)\n", r.reason);
+        engine_free(g);
+        return 1;
+    }
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = (int)depth;
+    lim.movetime_ms = (int)movetime;
+    if (!depth && !movetime)
+        lim.movetime_ms = 1000;
+    LastInfo li;
+    memset(&li, 0, sizeof li);
+    SearchCallbacks cb = {keep_info, &li};
+    char best[ENGINE_MOVE_TEXT];
+    bool ok = engine_go(g, &lim, &cb, best, sizeof best);
+    engine_free(g);
+    if (!ok || !li.any) {
+        fprintf(stderr, "menagerie analyse: no move found\n");
+        return 1;
+    }
+    /* chess games: a mate found is a proven result too */
+    bool exact = li.last.exact || li.last.mate != 0;
+    printf("bestmove %s score %d %s\n", best, li.last.score, exact ? "exact" : "estimate");
+    return 0;
+}
+
+/* ---- egdb ---- */
+
+typedef struct {
+    double t0;
+    int last_pct;
+} Bar;
+
+static double now_s(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
+}
+
+static void on_estimate(const char *path, uint64_t bytes, double seconds, void *ud) {
+    (void)ud;
+    fprintf(stderr, "%s: %.1f MB, about %.0f s on this machine now\n", path,
+            (double)bytes / 1e6, seconds);
+}
+
+static void on_progress(int layer, int pass, double done, void *ud) {
+    Bar *b = ud;
+    int pct = (int)(done * 1000);
+    if (pct == b->last_pct)
+        return;
+    b->last_pct = pct;
+    double el = now_s() - b->t0;
+    char bar[31];
+    int fill = (int)(done * 30);
+    for (int i = 0; i < 30; i++)
+        bar[i] = i < fill ? '#' : '.';
+    bar[30] = 0;
+    fprintf(stderr, "\r[%s] %5.1f%%  layer %2d pass %2d  %4.0f s elapsed", bar, done * 100,
+            layer, pass, el);
+    if (done > 0.02)
+        fprintf(stderr, ", %4.0f s left", el / done - el);
+    fflush(stderr);
+}
+
+static int usage_egdb(void) {
+    fprintf(stderr, "usage: menagerie egdb build [--eggs N] [--rules base|a|b|ab|all] "
+                    "[--threads N] [--data DIR]\n"
+                    "       menagerie egdb check [--rules base|a|b|ab|all] [--data DIR]\n");
+    return 2;
+}
+
+/* Default egg counts, chosen from measured size and time (see README). */
+#define EGDB_DEFAULT_BASE 16
+#define EGDB_DEFAULT_B 6
+
+int egdb_main(int argc, char **argv) {
+    if (argc < 2 || (strcmp(argv[1], "build") && strcmp(argv[1], "check")))
+        return usage_egdb();
+    bool build = !strcmp(argv[1], "build");
+    const char *rules = "all";
+    long eggs = -1, threads = 2;
+    for (int i = 2; i < argc; i++) {
+        bool has = i + 1 < argc;
+        if (!strcmp(argv[i], "--rules") && has) {
+            rules = argv[++i];
+        } else if (!strcmp(argv[i], "--data") && has) {
+            engine_set_data_dir(argv[++i]);
+        } else if (build && !strcmp(argv[i], "--eggs") && has) {
+            if ((eggs = number(argv[++i], 0, 24)) < 0) {
+                fprintf(stderr, "menagerie egdb: bad --eggs \"%s\" (0 to 24)\n", argv[i]);
+                return 2;
+            }
+        } else if (build && !strcmp(argv[i], "--threads") && has) {
+            if ((threads = number(argv[++i], 1, 16)) < 0) {
+                fprintf(stderr, "menagerie egdb: bad --threads \"%s\" (1 to 16)\n", argv[i]);
+                return 2;
+            }
+        } else {
+            fprintf(stderr, "menagerie egdb: unexpected argument \"%s\"\n", argv[i]);
+            return usage_egdb();
+        }
+    }
+    static const char *const all[] = {"base", "b", NULL};
+    bool var_b = false;
+    const char *one[] = {rules, NULL};
+    const char *const *list = !strcmp(rules, "all") ? all : one;
+    int rc = 0;
+    for (; *list; list++) {
+        char err[4400], path[4200];
+        var_b = !strcmp(*list, "b") || !strcmp(*list, "ab");
+        if (!build) {
+            int n = engine_egdb_check(*list, path, sizeof path, err, sizeof err);
+            if (n < 0) {
+                fprintf(stderr, "menagerie egdb: %s\n", err);
+                rc = 1;
+            } else {
+                printf("%s: %s table, %d eggs, checksum good\n", path,
+                       var_b ? "variant B" : "base rules", n);
+            }
+            continue;
+        }
+        int n = (int)eggs;
+        if (n < 0)
+            n = var_b ? EGDB_DEFAULT_B : EGDB_DEFAULT_BASE;
+        Bar bar = {now_s(), -1};
+        EgdbCallbacks cb = {on_estimate, on_progress, &bar};
+        if (engine_egdb_build(*list, n, (int)threads, &cb, err, sizeof err) != 0) {
+            fprintf(stderr, "\nmenagerie egdb: %s\n", err);
+            return 1;
+        }
+        fprintf(stderr, "\n");
+        printf("built %s rules up to %d eggs in %.1f s\n", *list, n, now_s() - bar.t0);
+    }
+    return rc;
+}

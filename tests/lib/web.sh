@@ -1,0 +1,69 @@
+# tests/lib/web.sh - shell helpers for driving `menagerie serve` on loopback, sourced
+# by tests/scripts/web_faults.sh and tools/loadfault.sh. The caller sets BIN (the
+# binary) and T (a scratch folder) first; these set PID, PORT, B (the base URL) and
+# CODE, and leave each reply in $T/body.
+
+ok() { echo "ok $*"; }
+fail() { echo "FAIL $*"; }
+check() { # check NAME EXIT-CODE
+    if [ "$2" -eq 0 ]; then ok "$1"; else fail "$1"; fi
+}
+
+need_node() { # node reads the JSON replies
+    command -v node > /dev/null 2>&1 && return 0
+    if [ "$(id -u)" -eq 0 ]; then
+        DEBIAN_FRONTEND=noninteractive apt-get update -qq > /dev/null &&
+            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs > /dev/null
+    fi
+    command -v node > /dev/null 2>&1 || { fail "node is missing (apt-get install nodejs)"; exit 1; }
+}
+
+# start_server DATA [ARGS...]: starts the server on a free port; PORT empty when it
+# did not start (its stderr is in $T/err).
+start_server() {
+    local data=$1
+    shift
+    "$BIN" serve --port 0 --data "$data" "$@" > "$T/out" 2> "$T/err" &
+    PID=$!
+    PORT=
+    for _ in $(seq 150); do
+        PORT=$(grep -o 'http://[^ ]*:[0-9]*/' "$T/out" 2> /dev/null | head -1 | sed 's|.*:\([0-9]*\)/|\1|')
+        [ -n "$PORT" ] && break
+        kill -0 "$PID" 2> /dev/null || break
+        sleep 0.1
+    done
+    B=http://${HOSTADDR:-127.0.0.1}:$PORT
+}
+
+stop_server() { # sets RC to the exit code
+    kill -TERM "$PID" 2> /dev/null
+    RC=0
+    wait "$PID" || RC=$?
+    PID=
+}
+
+# req METHOD PATH [BODY]: sets CODE; the reply is in $T/body
+req() {
+    local args=(-s --noproxy '*' --max-time 30 -o "$T/body" -w '%{http_code}' -X "$1")
+    if [ $# -ge 3 ]; then
+        args+=(-H "Content-Type: application/json" --data-binary "$3")
+    elif [ "$1" != GET ]; then
+        args+=(-H "Content-Type: application/json")
+    fi
+    CODE=$(curl "${args[@]}" "$B$2")
+}
+
+js() { # js EXPR: evaluates EXPR with d = the last JSON reply
+    node -e "const d = JSON.parse(require('fs').readFileSync('$T/body', 'utf8')); console.log($1)" 2> /dev/null
+}
+
+expect() { # expect NAME CODE [JS-CONDITION]
+    local name=$1 want=$2 cond=${3:-true}
+    if [ "$CODE" != "$want" ]; then
+        fail "$name: status $CODE, wanted $want ($(head -c 200 "$T/body"))"
+    elif [ "$(js "!!($cond)")" != true ]; then
+        fail "$name: $cond is false ($(head -c 300 "$T/body"))"
+    else
+        ok "$name"
+    fi
+}

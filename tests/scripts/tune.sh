@@ -1,0 +1,42 @@
+#!/usr/bin/env bash
+# The Texel tuner (tools/tune.c) end to end on a few tiny games: self-play
+# in process, positions, a fitting pass, eval= lines that the loader reads
+# back; bad arguments refused. Uses the tuner of the build MENAGERIE belongs
+# to (build/CFG/tune, made here when missing). Prints "ok ..." or "FAIL ...".
+set -u
+cd "$(dirname "$0")/../.."
+M=${MENAGERIE:-./menagerie}
+case "$M" in build/*/menagerie) cfg=$(basename "$(dirname "$M")") ;; *) cfg=release ;; esac
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+if ! make -s CFG="$cfg" tune > "$tmp/make" 2>&1; then
+    echo "FAIL tuner does not build"; tail -5 "$tmp/make"; exit 0
+fi
+T=build/$cfg/tune
+timeout 300 "$T" snake-vs-mongoose --games 2 --nodes 200 --passes 1 --seed 3 > "$tmp/out" 2> "$tmp/err"
+rc=$?
+[ $rc = 0 ] && echo "ok tuner runs" || { echo "FAIL tuner exit $rc"; tail -5 "$tmp/err"; }
+tr '\r' '\n' < "$tmp/err" | grep -qE '^self-play: game 2/2 \(\+[0-9]+ -[0-9]+ =[0-9]+ for White\), [0-9]+ quiet positions' &&
+    echo "ok progress: self-play games" || echo "FAIL no self-play progress"
+tr '\r' '\n' < "$tmp/err" | grep -qE '^pass 1/1: weight [0-9]+/[0-9]+, error 0\.[0-9]+' &&
+    echo "ok progress: fitting pass" || echo "FAIL no fitting progress"
+if [ -s "$tmp/out" ]; then
+    grep -qvE '^eval=[A-Za-z0-9._]+:-?[0-9]+(,[A-Za-z0-9._]+:-?[0-9]+)*$' "$tmp/out" &&
+        echo "FAIL output is not eval= lines" || echo "ok output: eval= lines"
+    # the lines are read back by the loader: a definition file with them loads
+    { grep -v '^#' src/variants/snake-vs-mongoose.var | grep -v '^eval='; cat "$tmp/out"; } > "$tmp/t.var"
+    "$M" perft --variant-file "$tmp/t.var" 1 > "$tmp/perft" 2>&1 &&
+        echo "ok tuned weights load with the variant" || { echo "FAIL tuned file:"; cat "$tmp/perft"; }
+else
+    echo "ok no weight changed (nothing to write)"
+    echo "ok tuned weights load (nothing to load)"
+fi
+"$T" > /dev/null 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok no arguments: usage, exit 2" || echo "FAIL no arguments: exit $rc"
+"$T" nosuchgame --games 1 > /dev/null 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok unknown game: exit 2" || echo "FAIL unknown game: exit $rc"
+"$T" chess "$tmp/none.pgn" > /dev/null 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok missing PGN: exit 2" || echo "FAIL missing PGN: exit $rc"
+if grep -D skip -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$tmp"/* 2>/dev/null; then
+    echo "FAIL sanitizer reports:"; grep -D skip -hE -A5 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$tmp"/* | head -30
+else echo "ok no sanitizer reports"; fi

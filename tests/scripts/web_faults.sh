@@ -1,0 +1,154 @@
+#!/usr/bin/env bash
+# Faults around `menagerie serve`, the short version (tools/loadfault.sh is the long
+# one): a save that fails (full disk through /dev/full, a read-only folder) answers
+# 5xx and leaves the game as its file has it; a delete that fails says so; start-up
+# refuses a folder it cannot write, removes *.tmp files of cut saves and lists the
+# files it could not load; the Host check for any loopback --host; the warning for a
+# non-loopback one. Loopback only. Prints one "ok ..." or "FAIL ..." line per check.
+set -u
+cd "$(dirname "$0")/../.."
+BIN=${MENAGERIE:-./menagerie}
+. tests/lib/web.sh
+need_node
+T=$(mktemp -d)
+PID=
+MNT=
+cleanup() {
+    if [ -n "$PID" ]; then kill "$PID" 2> /dev/null; wait "$PID" 2> /dev/null; fi
+    [ -n "$MNT" ] && umount "$MNT" 2> /dev/null
+    rm -rf "$T"
+}
+trap cleanup EXIT
+
+# A small tmpfs we can turn read-only (root only; else chmod does it).
+CAN_MOUNT=no
+if [ "$(id -u)" -eq 0 ] && mkdir -p "$T/mnt" && mount -t tmpfs -o size=4m tmpfs "$T/mnt" 2> /dev/null; then
+    CAN_MOUNT=yes
+    MNT=$T/mnt
+fi
+read_only() { # read_only DIR on|off
+    if [ "$CAN_MOUNT" = yes ]; then
+        mount -o "remount,$([ "$2" = on ] && echo ro || echo rw)" "$MNT"
+    else
+        chmod "$([ "$2" = on ] && echo 555 || echo 755)" "$1"
+    fi
+}
+CAN_RO=yes
+[ "$CAN_MOUNT" = no ] && [ "$(id -u)" -eq 0 ] && CAN_RO=no # root writes through chmod
+
+# ---- start-up ----
+if [ "$CAN_RO" = yes ]; then
+    RO=${MNT:-$T/ro}
+    mkdir -p "$RO"
+    read_only "$RO" on
+    start_server "$RO"
+    if [ -n "$PORT" ]; then
+        stop_server
+        fail "start-up refuses a read-only data folder: it started"
+    else
+        RC=0
+        wait "$PID" || RC=$?
+        PID=
+        [ "$RC" -eq 1 ] && grep -q "cannot write in the data folder" "$T/err"
+        check "start-up refuses a read-only data folder" $?
+    fi
+    read_only "$RO" off
+else
+    ok "start-up refuses a read-only data folder: not checked (root without mount)"
+fi
+
+DATA=$T/data
+mkdir -p "$DATA"
+printf '[Event "x"]\n[Variant "chess"]\n[Result "*"]\n\n1. e4 e5 *\n' > "$DATA/aaaaaaaaaaaa.pgn"
+printf '[Event "x"]\n[Variant "chess"]\n[Result "*"]\n\n1. e4 e5 2. Nf3' > "$DATA/bbbbbbbbbbbb.pgn"
+printf 'not a game at all\001\002 *\n' > "$DATA/cccccccccccc.pgn"
+echo partial > "$DATA/dddddddddddd.pgn.tmp"
+start_server "$DATA"
+[ -n "$PORT" ] || { fail "server did not start: $(cat "$T/err")"; exit 1; }
+[ ! -e "$DATA/dddddddddddd.pgn.tmp" ]; check "start-up removes the temporary file of a cut save" $?
+req GET /api/games
+expect "a complete file loads" 200 "d.some(g => g.id === 'aaaaaaaaaaaa' && g.plies === 2)"
+expect "a cut file is listed as skipped, not loaded" 200 \
+    "d.some(g => g.skipped && g.file === 'bbbbbbbbbbbb.pgn' && /cut short/.test(g.error)) && !d.some(g => g.id === 'bbbbbbbbbbbb')"
+expect "a damaged file is listed as skipped" 200 "d.some(g => g.skipped && g.file === 'cccccccccccc.pgn' && g.error)"
+[ -e "$DATA/bbbbbbbbbbbb.pgn" ] && [ -e "$DATA/cccccccccccc.pgn" ]; check "skipped files are left alone" $?
+req GET /api/stats
+expect "stats: games, skipped files, engine memory bound" 200 \
+    "d.games === 1 && d.skipped.length === 2 && d.engine.max_searching > 0 && d.engine.hash_mb > 0"
+
+# ---- a save that fails: the disk is full ----
+req POST /api/games '{"variant":"chess","players":["human","human"]}'
+ID=$(js d.id)
+F=$DATA/$ID.pgn
+req POST "/api/games/$ID/move" '{"move":"e4"}'
+ln -s /dev/full "$F.tmp"
+req POST "/api/games/$ID/move" '{"move":"e5"}'
+expect "full disk: a move is answered 507 with the reason" 507 "/space/i.test(d.error)"
+req GET "/api/games/$ID"
+expect "full disk: the game stays as saved" 200 "d.history.length === 1"
+grep -q '1. e4 \*' "$F"; check "full disk: the file keeps the last saved game" $?
+ln -s /dev/full "$F.tmp"
+req POST "/api/games/$ID/undo" '{}'
+expect "full disk: undo is answered 507" 507 "d.error"
+ln -s /dev/full "$F.tmp"
+req POST "/api/games/$ID/resign" '{"side":"white"}'
+expect "full disk: resignation is answered 507" 507 "d.error"
+req GET "/api/games/$ID"
+expect "full disk: nothing changed" 200 "d.history.length === 1 && !d.result.over"
+req POST "/api/games/$ID/move" '{"move":"e5"}'
+expect "room again: the move is saved" 200 "d.history.length === 2"
+grep -q '1. e4 e5 \*' "$F"; check "room again: the file has it" $?
+
+# ---- a delete that fails ----
+mv "$F" "$T/keep.pgn" && mkdir "$F" && touch "$F/x"
+req DELETE "/api/games/$ID"
+expect "a delete that fails is 5xx" 500 "/delete/.test(d.error)"
+req GET "/api/games/$ID"
+expect "the game stays after a failed delete" 200 "d.history.length === 2"
+rm -r "$F" && mv "$T/keep.pgn" "$F"
+req DELETE "/api/games/$ID"
+expect "delete" 200 "d.deleted"
+[ ! -e "$F" ]; check "delete removes the file" $?
+stop_server
+
+# ---- a folder that turns read-only while serving ----
+if [ "$CAN_RO" = yes ]; then
+    RO=${MNT:-$T/ro}
+    start_server "$RO"
+    req POST /api/games '{"variant":"chess","players":["human","human"]}'
+    ID=$(js d.id)
+    req POST "/api/games/$ID/move" '{"move":"d4"}'
+    read_only "$RO" on
+    req POST "/api/games/$ID/move" '{"move":"d5"}'
+    expect "read-only: a move is 5xx" 500 "/could not save/.test(d.error)"
+    req POST /api/games '{"variant":"team-mate"}'
+    expect "read-only: a new game is 5xx" 500 "d.error"
+    req GET /api/games
+    expect "read-only: the failed new game is not listed" 200 "d.filter(g => !g.skipped).length === 1"
+    req DELETE "/api/games/$ID"
+    expect "read-only: a delete is 5xx" 500 "d.error"
+    read_only "$RO" off
+    stop_server
+    start_server "$RO"
+    req GET /api/games
+    expect "read-only: after a restart, the saved game and only it" 200 \
+        "d.length === 1 && d[0].id === '$ID' && d[0].plies === 1"
+    stop_server
+else
+    ok "read-only folder while serving: not checked (root without mount)"
+fi
+
+# ---- the Host check on another loopback address; the warning off loopback ----
+HOSTADDR=127.0.0.2 start_server "$T/data2" --host 127.0.0.2
+B=http://127.0.0.2:$PORT
+req GET /api/games
+expect "--host 127.0.0.2 answers its own address" 200 "Array.isArray(d)"
+CODE=$(curl -s --noproxy '*' --max-time 10 -o "$T/body" -w '%{http_code}' -H 'Host: evil.example' "$B/api/games")
+expect "--host 127.0.0.2 refuses a foreign Host" 403 "d.error"
+CODE=$(curl -s --noproxy '*' --max-time 10 -o "$T/body" -w '%{http_code}' -H "Host: localhost:$PORT" "$B/api/games")
+expect "--host 127.0.0.2 takes localhost" 200 "Array.isArray(d)"
+stop_server
+start_server "$T/data2" --host 0.0.0.0
+grep -q "WARNING: listening on 0.0.0.0" "$T/err"; check "--host 0.0.0.0 warns that every game is open" $?
+stop_server
+[ "$RC" -eq 0 ]; check "server stops cleanly" $?

@@ -1,0 +1,84 @@
+/* test_web.c - the web app's registry under concurrent use: games added while
+ * another thread lists and deletes them at once (the new game carries its caller's
+ * reference before anyone can see it; the sanitizer build catches a use after free),
+ * and every file gone with its game. */
+#include <dirent.h>
+#include <pthread.h>
+#include <stdatomic.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "front/web.h"
+#include "test.h"
+
+#define ADDS 150
+
+static atomic_bool adding_done;
+static atomic_int added, deleted;
+
+static void *adder(void *arg) {
+    (void)arg;
+    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 8, 1000};
+    char err[ENGINE_ERR_LEN];
+    for (int i = 0; i < ADDS; i++) {
+        Game *g = engine_new(i % 2 ? "chess" : "slangenspel", NULL, err, sizeof err);
+        WebError e;
+        WebGame *w = g ? web_game_add(g, &opt, &e) : NULL;
+        if (!w)
+            continue;
+        atomic_fetch_add(&added, 1);
+        cJSON_Delete(web_game_state(w)); /* uses the game whatever a delete did */
+        web_game_move(w, i % 2 ? "e2e4" : "3+", &e);
+        web_game_put(w);
+    }
+    atomic_store(&adding_done, true);
+    return NULL;
+}
+
+static void *deleter(void *arg) {
+    (void)arg;
+    for (;;) {
+        bool last = atomic_load(&adding_done);
+        cJSON *list = web_games_list(), *g;
+        cJSON_ArrayForEach(g, list) {
+            const cJSON *id = cJSON_GetObjectItem(g, "id");
+            WebError e;
+            if (cJSON_IsString(id) && web_game_delete(id->valuestring, &e))
+                atomic_fetch_add(&deleted, 1);
+        }
+        cJSON_Delete(list);
+        if (last)
+            return NULL;
+    }
+}
+
+static int files_in(const char *dir) {
+    DIR *d = opendir(dir);
+    int n = 0;
+    for (struct dirent *de; d && (de = readdir(d));)
+        n += de->d_name[0] != '.';
+    if (d)
+        closedir(d);
+    return n;
+}
+
+void test_web(void) {
+    char dir[] = "/tmp/menagerie-test-web-XXXXXX", err[300];
+    CHECK(mkdtemp(dir) != NULL);
+    CHECK(web_games_open(dir, err, sizeof err));
+    pthread_t a, d;
+    pthread_create(&a, NULL, adder, NULL);
+    pthread_create(&d, NULL, deleter, NULL);
+    pthread_join(a, NULL);
+    pthread_join(d, NULL);
+    CHECK(atomic_load(&added) == ADDS);
+    CHECK(atomic_load(&deleted) == ADDS);
+    CHECK(files_in(dir) == 0);
+    cJSON *list = web_games_list();
+    CHECK(cJSON_GetArraySize(list) == 0);
+    cJSON_Delete(list);
+    web_games_close();
+    rmdir(dir);
+}

@@ -1,0 +1,404 @@
+/* tune.c - Texel tuning of the evaluation's weights from self-play games.
+ *
+ * Usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]
+ *             [--passes N] [--skip PLIES] [--band PCT] [--limit N]
+ * (tools/tune.sh runs this). The games are played here (--games N
+ * self-play games at --nodes a move, from random set-ups and 8 random
+ * plies, through the engine API in this one process) or read from PGN
+ * files (after the first --skip plies). Every position that is quiet - not in check, no
+ * capture or promotion that wins material by static exchange, no win
+ * square in reach - is kept with the game's result. The weights (eval.h:
+ * global ones and per piece type) are then fitted by Texel's method: the
+ * mean squared error between the result and a logistic function of the
+ * static evaluation, 1 / (1 + 10^(-K s / 400)), K fitted first, is lowered
+ * by coordinate descent (each weight up or down by a step while that helps,
+ * steps halving when a pass finds nothing), each weight kept within --band
+ * percent (default 30, at least 8) of where it started. Progress goes to stderr; the
+ * weights that differ from the built-in estimates go to stdout as `eval=`
+ * lines for the game's definition file. */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/movegen.h"
+#include "core/position.h"
+#include "core/variant.h"
+#include "engine/engine.h"
+#include "search/eval.h"
+#include "search/movepick.h"
+#include "variants/loader.h"
+
+#define MAX_GAMES 100000
+
+typedef struct {
+    Position *pos; /* the head of a Position (no history) */
+    float *result; /* White's score: 1, 0.5, 0 */
+    int n, cap;
+    uint64_t seen[MAX_GAMES]; /* hashes of the games read */
+    int nseen;
+} Data;
+
+#define POS_HEAD offsetof(Position, hist)
+#define GAME_PLIES 4096
+
+static void data_add(Data *d, const Position *p, float r) {
+    if (d->n == d->cap) {
+        d->cap = d->cap ? 2 * d->cap : 4096;
+        d->pos = realloc(d->pos, (size_t)d->cap * POS_HEAD);
+        d->result = realloc(d->result, (size_t)d->cap * sizeof *d->result);
+        if (!d->pos || !d->result) {
+            fprintf(stderr, "tune: out of memory\n");
+            exit(1);
+        }
+    }
+    memcpy((char *)d->pos + (size_t)d->n * POS_HEAD, p, POS_HEAD);
+    d->result[d->n++] = r;
+}
+
+static const Position *data_pos(const Data *d, int i) {
+    return (const Position *)(const void *)((const char *)d->pos + (size_t)i * POS_HEAD);
+}
+
+/* Quiet: not in check, no winning capture or promotion, no win in one. */
+static bool quiet(Position *pos, const Eval *e) {
+    if (movegen_in_check(pos))
+        return false;
+    MoveList ml;
+    movegen_legal(pos, &ml);
+    if (!ml.n)
+        return false;
+    for (int i = 0; i < ml.n; i++) {
+        Move m = ml.m[i];
+        if (move_promo(m) || movepick_wins(pos, m))
+            return false;
+        if (movepick_is_noisy(pos, m) && movepick_see(pos, e, m) > 0)
+            return false;
+    }
+    return true;
+}
+
+/* The positions of one PGN game; false when it cannot be read. */
+static bool read_game(const char *text, const Variant *v, const Eval *e, int skip, Data *d,
+                      Position *pos) {
+    char err[ENGINE_ERR_LEN];
+    const char *res = strstr(text, "[Result \"");
+    if (!res)
+        return false;
+    res += 9;
+    float r = !strncmp(res, "1-0", 3) ? 1.0f : !strncmp(res, "0-1", 3) ? 0.0f
+                                          : !strncmp(res, "1/2", 3) ? 0.5f
+                                                                    : -1;
+    if (r < 0)
+        return false;
+    Game *g = engine_import(text, err, sizeof err);
+    if (!g)
+        return false;
+    static char moves[GAME_PLIES][ENGINE_MOVE_TEXT];
+    int n = engine_history(g, moves, GAME_PLIES, false);
+    /* a game seen before (deterministic engines replay a pair's game with
+     * colours swapped) adds nothing */
+    uint64_t h = 1469598103934665603ull;
+    for (int i = 0; i < n; i++)
+        for (const char *c = moves[i]; *c; c++)
+            h = (h ^ (unsigned char)*c) * 1099511628211ull ^ (uint64_t)i;
+    for (int i = 0; i < d->nseen; i++)
+        if (d->seen[i] == h) {
+            engine_free(g);
+            return false;
+        }
+    if (d->nseen < MAX_GAMES)
+        d->seen[d->nseen++] = h;
+    char fen[1024];
+    engine_initial_text(g, fen, sizeof fen);
+    Game *replay = engine_new(v->name, fen, err, sizeof err);
+    engine_free(g);
+    if (!replay)
+        return false;
+    for (int i = 0; i < n; i++) {
+        if (!engine_play(replay, moves[i], err, sizeof err))
+            break;
+        if (i + 1 < skip)
+            continue;
+        engine_position_text(replay, fen, sizeof fen);
+        if (pos_from_fen(pos, v, fen, err, sizeof err) || !quiet(pos, e))
+            continue;
+        data_add(d, pos, r);
+    }
+    engine_free(replay);
+    return true;
+}
+
+static unsigned rnd(uint64_t *s) {
+    *s = *s * 6364136223846793005ull + 1442695040888963407ull;
+    return (unsigned)(*s >> 33);
+}
+
+/* Self-play in this process: GAMES games at NODES nodes a move, each from
+ * a random set-up and 8 random plies, to 300 plies at most (then a draw).
+ * Every position after the openings with its game's result goes to d (the
+ * quiet ones). */
+static void self_play(const Variant *v, const Eval *e, int games, long nodes, uint64_t seed,
+                      Data *d) {
+    char err[ENGINE_ERR_LEN], fen[1024], best[ENGINE_MOVE_TEXT];
+    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
+    Position *pos = malloc(sizeof *pos);
+    char(*fens)[256] = malloc(300 * sizeof *fens);
+    if (!m || !pos || !fens)
+        exit(1);
+    const char *const *setups = engine_setups(v->name);
+    int nset = 0;
+    while (setups[nset])
+        nset++;
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.nodes = (uint64_t)nodes;
+    lim.hash_mb = 16;
+    int wins = 0, losses = 0, draws = 0;
+    for (int gi = 0; gi < games; gi++) {
+        Game *g;
+        if (nset && !engine_start_fen(v->name, setups[rnd(&seed) % (unsigned)nset], fen,
+                                      sizeof fen, err, sizeof err))
+            g = engine_new(v->name, fen, err, sizeof err);
+        else
+            g = engine_new(v->name, NULL, err, sizeof err);
+        if (!g)
+            exit(1);
+        for (int p = 0; p < 8; p++) {
+            int n = engine_moves(g, m, ENGINE_MAX_MOVES);
+            if (n <= 0 || !engine_play(g, m[rnd(&seed) % (unsigned)n].text, err, sizeof err) ||
+                engine_result(g).kind != RESULT_NONE)
+                break;
+        }
+        int nf = 0;
+        GameResult r = engine_result(g);
+        while (r.kind == RESULT_NONE && nf < 300) {
+            engine_position_text(g, fens[nf], sizeof fens[nf]);
+            nf++;
+            if (!engine_go(g, &lim, NULL, best, sizeof best) ||
+                !engine_play(g, best, err, sizeof err))
+                break;
+            r = engine_result(g);
+        }
+        float res = r.kind == RESULT_FIRST_WINS ? 1.0f : r.kind == RESULT_SECOND_WINS ? 0.0f : 0.5f;
+        wins += res == 1.0f, losses += res == 0.0f, draws += res == 0.5f;
+        for (int i = 0; i < nf; i++)
+            if (!pos_from_fen(pos, v, fens[i], err, sizeof err) && quiet(pos, e))
+                data_add(d, pos, res);
+        engine_free(g);
+        fprintf(stderr, "\rself-play: game %d/%d (+%d -%d =%d for White), %d quiet positions",
+                gi + 1, games, wins, losses, draws, d->n);
+    }
+    fprintf(stderr, "\n");
+    free(m);
+    free(pos);
+    free(fens);
+}
+
+static void read_pgn(const char *path, const Variant *v, const Eval *e, int skip, Data *d) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        fprintf(stderr, "tune: cannot read %s\n", path);
+        exit(2);
+    }
+    fseek(f, 0, SEEK_END);
+    long len = ftell(f);
+    fseek(f, 0, SEEK_SET);
+    char *text = malloc((size_t)len + 1);
+    Position *pos = malloc(sizeof *pos);
+    if (!text || !pos || fread(text, 1, (size_t)len, f) != (size_t)len) {
+        fprintf(stderr, "tune: cannot read %s\n", path);
+        exit(2);
+    }
+    text[len] = 0;
+    fclose(f);
+    int games = 0, bad = 0; /* bad: unreadable or repeated */
+    for (char *p = strstr(text, "[Event "); p;) {
+        char *next = strstr(p + 1, "\n[Event ");
+        if (next)
+            *next = 0;
+        if (read_game(p, v, e, skip, d, pos))
+            games++;
+        else
+            bad++;
+        p = next ? next + 1 : NULL;
+        fprintf(stderr, "\r%s: %d games, %d positions", path, games, d->n);
+    }
+    fprintf(stderr, ", %d games unreadable or repeated\n", bad);
+    free(text);
+    free(pos);
+}
+
+/* White's view of the static evaluation. */
+static double white_eval(const Eval *e, const Position *p) {
+    int s = eval_evaluate(e, p);
+    return p->stm == WHITE ? s : -s;
+}
+
+static double error_of(const Eval *e, const Data *d, double k) {
+    double sum = 0;
+    for (int i = 0; i < d->n; i++) {
+        double s = white_eval(e, data_pos(d, i));
+        double p = 1.0 / (1.0 + pow(10.0, -k * s / 400.0));
+        double x = d->result[i] - p;
+        sum += x * x;
+    }
+    return sum / (d->n ? d->n : 1);
+}
+
+static double fit_k(const Eval *e, const Data *d) {
+    double best = 1.0, err = error_of(e, d, best);
+    for (double step = 0.5; step > 0.005; step /= 2)
+        for (int dir = -1; dir <= 1; dir += 2)
+            for (;;) {
+                double k = best + dir * step;
+                if (k <= 0.05)
+                    break;
+                double x = error_of(e, d, k);
+                if (x >= err)
+                    break;
+                err = x, best = k;
+            }
+    return best;
+}
+
+int main(int argc, char **argv) {
+    const char *game = NULL, *files[64];
+    int nfiles = 0, passes = 8, skip = 8, band_pct = 30, games = 0;
+    long limit = 0, nodes = 1000;
+    uint64_t seed = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--games") && i + 1 < argc)
+            games = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--nodes") && i + 1 < argc)
+            nodes = atol(argv[++i]);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--passes") && i + 1 < argc)
+            passes = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--skip") && i + 1 < argc)
+            skip = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--band") && i + 1 < argc)
+            band_pct = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--limit") && i + 1 < argc)
+            limit = atol(argv[++i]);
+        else if (!game)
+            game = argv[i];
+        else if (nfiles < 64)
+            files[nfiles++] = argv[i];
+    }
+    if (!game || (!nfiles && games <= 0) || passes < 0 || nodes < 1) {
+        fprintf(stderr, "usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]\n"
+                        "            [--passes N] [--skip PLIES] [--band PCT] [--limit N]\n");
+        return 2;
+    }
+    char err[ENGINE_ERR_LEN];
+    Variant *v = variant_load_builtin(game, err, sizeof err);
+    if (!v) {
+        fprintf(stderr, "tune: %s\n", err);
+        return 2;
+    }
+    /* the built-in estimates: the same variant without its eval= lines */
+    Variant *plain = malloc(sizeof *plain);
+    if (!plain)
+        return 1;
+    memcpy(plain, v, sizeof *plain);
+    plain->eval[0] = 0;
+    Eval *e = eval_new(v), *e0 = eval_new(plain);
+    if (!e || !e0)
+        return 1;
+
+    // Step 1. The positions.
+    static Data d;
+    if (games > 0)
+        self_play(v, e, games, nodes, seed, &d);
+    for (int i = 0; i < nfiles; i++)
+        read_pgn(files[i], v, e, skip, &d);
+    if (limit > 0 && d.n > limit)
+        d.n = (int)limit;
+    if (d.n < 100) {
+        fprintf(stderr, "tune: only %d quiet positions; play more games\n", d.n);
+        return 1;
+    }
+
+    // Step 2. K, then coordinate descent over the weights.
+    double k = fit_k(e, &d), err0 = error_of(e, &d, k), cur = err0;
+    fprintf(stderr, "%d positions, K %.3f, error %.6f\n", d.n, k, err0);
+    int nw = eval_weight_count(e);
+    int *step = calloc((size_t)nw, sizeof *step);
+    if (!step)
+        return 1;
+    int *lo = calloc((size_t)nw, sizeof *lo), *hi = calloc((size_t)nw, sizeof *hi);
+    if (!lo || !hi)
+        return 1;
+    for (int i = 0; i < nw; i++) {
+        /* each weight stays within a band around where it started */
+        int w = eval_weight_get(e, i), a = abs(w);
+        step[i] = a >= 200 ? 10 : a >= 40 ? 4 : a >= 10 ? 2 : 1;
+        int band = a * band_pct / 100 > 8 ? a * band_pct / 100 : 8;
+        lo[i] = w - band;
+        hi[i] = w + band;
+    }
+    for (int pass = 1; pass <= passes; pass++) {
+        int changed = 0;
+        for (int i = 0; i < nw; i++) {
+            char name[32];
+            if (!eval_weight_name(e, i, name, sizeof name))
+                continue;
+            int w0 = eval_weight_get(e, i);
+            bool better = false;
+            for (int dir = -1; dir <= 1 && !better; dir += 2)
+                for (int w = w0 + dir * step[i]; w >= lo[i] && w <= hi[i]; w += dir * step[i]) {
+                    eval_weight_set(e, i, w);
+                    eval_weights_apply(e);
+                    double x = error_of(e, &d, k);
+                    if (x >= cur)
+                        break;
+                    cur = x, better = true, w0 = w;
+                }
+            eval_weight_set(e, i, w0);
+            eval_weights_apply(e);
+            changed += better;
+            fprintf(stderr, "\rpass %d/%d: weight %d/%d, error %.6f (start %.6f), %d changed  ",
+                    pass, passes, i + 1, nw, cur, err0, changed);
+        }
+        fprintf(stderr, "\n");
+        if (!changed) {
+            bool any = false;
+            for (int i = 0; i < nw; i++)
+                if (step[i] > 1)
+                    step[i] /= 2, any = true;
+            if (!any)
+                break;
+        }
+    }
+
+    // Step 3. The weights that differ from the estimates, as eval= lines.
+    int col = 0;
+    for (int i = 0; i < nw; i++) {
+        char name[32];
+        if (!eval_weight_name(e, i, name, sizeof name) ||
+            eval_weight_get(e, i) == eval_weight_get(e0, i))
+            continue;
+        printf("%s%s:%d", col ? "," : "eval=", name, eval_weight_get(e, i));
+        if (++col == 8) {
+            printf("\n");
+            col = 0;
+        }
+    }
+    if (col)
+        printf("\n");
+    fprintf(stderr, "error %.6f -> %.6f over %d positions\n", err0, cur, d.n);
+    eval_free(e);
+    eval_free(e0);
+    free(plain);
+    variant_free(v);
+    free(step);
+    free(lo);
+    free(hi);
+    free(d.pos);
+    free(d.result);
+    return 0;
+}
