@@ -4,12 +4,13 @@
 #   make test     install missing build dependencies, build the normal and the
 #                 sanitizer (ASan+UBSan, clang) binaries, run every test
 #   make bench    performance figures (perft and search) against peers
-#   make install / uninstall   see "Installing" below (PREFIX, DESTDIR)
 #   make fuzz     builds the libFuzzer harnesses (tests/fuzz/) and runs each for
 #                 FUZZ_S seconds (default 180)
+#   make install / uninstall   see "Installing" below (PREFIX, DESTDIR)
 # CFG selects the build: release (default), san, fuzz (clang, coverage for
-# libFuzzer plus ASan+UBSan), or any other name for an optimised build of its
-# own (objects in build/$(CFG)).
+# libFuzzer plus ASan+UBSan), debug (position invariant checks after every
+# move: core/verify.c), or any other name for an optimised build of its own
+# (objects in build/$(CFG)).
 
 CFG ?= release
 BUILD := build/$(CFG)
@@ -27,6 +28,8 @@ else ifeq ($(CFG),fuzz)
   CC := clang
   OPT := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
          -fno-sanitize-recover=all
+else ifeq ($(CFG),debug)
+  OPT := -O1 -g -DMENAGERIE_DEBUG
 else
   CC ?= cc
   OPT := -O3 -g -DNDEBUG
@@ -122,6 +125,7 @@ fuzz: deps fuzzers
 test: deps
 	$(MAKE) menagerie build/release/unit_tests
 	$(MAKE) san
+	$(MAKE) CFG=debug build/debug/menagerie
 	$(MAKE) fuzzers
 	bash tests/run.sh
 

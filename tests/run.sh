@@ -43,6 +43,8 @@ for t in tests/scripts/*.sh; do
     run "$(basename "$t" .sh)" bash "$t"
     run "$(basename "$t" .sh) asan+ubsan" env MENAGERIE=$san bash "$t"
 done
+# the debug build's position invariants under perft and self-play
+run "debug" bash tests/debug.sh
 # the fuzz harnesses (make fuzzers): a few seconds each, so they keep working
 run "fuzz" env FUZZ_S=3 FUZZ_KEEP=0 bash tests/fuzz/run.sh
 echo "$pass passed, $fail failed"

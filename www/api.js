@@ -41,6 +41,8 @@ export const api = {
     return r.text();
   },
   importGame: (pgn, opts) => call('POST', '/api/import', { pgn, ...opts }),
+  analyse: (id, ply, movetime) => call('POST', `/api/games/${id}/analysis`, { ply, movetime_ms: movetime }),
+  analysis: (id) => call('GET', `/api/games/${id}/analysis`),
   positions: (id) => call('GET', `/api/games/${id}/positions`),
   checkPosition: (variant, fen) => call('POST', '/api/position', { variant, fen }),
   diagram: (variant, piece, side, square) => call('POST', '/api/diagram', { variant, piece, side, square }),

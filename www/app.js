@@ -11,15 +11,16 @@ import { RulesDialog } from './teach.js';
 
 const $ = (id) => document.getElementById(id);
 
-// How the page offers each game; the server's /api/variants has the rest.
-const GAMES = [
-  { key: 'snake-vs-mongoose', name: 'Snake vs. Mongoose', icon: 'mongoose', sub: '10\u00d710 \u00b7 snakes against mongooses' },
-  { key: 'team-mate', name: 'Team-Mate Chess', icon: 'acromantula', sub: '8\u00d78 \u00b7 no piece mates alone' },
-  { key: 'diamondback', name: 'Diamondback Chess', icon: 'king', sub: '8\u00d78 played along the diagonal' },
-  { key: 'hannibal', name: 'Hannibal Chess', icon: 'elephant', sub: '10\u00d79 \u00b7 with Manticore and Falcon' },
-  { key: 'chess', name: 'Chess', icon: 'knight', sub: 'orthodox chess' },
-  { key: 'slangenspel', name: 'Slangenspel', icon: 'snake', sub: 'the snake mancala \u00b7 16 holes' },
-];
+// The games the page offers, from the server's /api/variants (each chess game's
+// definition file gives its title, summary and emblem piece); the mancala's four
+// rule sets are one game with a rules option.
+let GAMES = [];
+function offeredGames(variants) {
+  return variants
+    .filter((v) => v.kind !== 'mancala' || v.name === 'slangenspel')
+    .map((v) => ({ key: v.name, name: v.title, icon: v.icon || 'king',
+      sub: v.summary || `${v.files}\u00d7${v.ranks}` }));
+}
 const SLANG = [
   ['slangenspel', 'Standard rules'],
   ['slangenspel-a', 'Variant A: store moves'],
@@ -41,6 +42,12 @@ const app = {
   review: null,    // {ply, list}: looking at an earlier position
   positions: null, // {id, version, list}: every position of the open game (GET positions)
   drawOffer: null, // the side offering a draw to the other person at this screen
+  clockAt: 0,      // when the open game's clock was read (performance.now())
+  clockTimer: 0,
+  clockAsked: 0,
+  showEngine: {},  // game id -> the engine's thinking is shown (default: not while a person plays it)
+  analysis: null,  // {id, ply, data}: the analysis shown, when the Analyse button is on
+  analysisTimer: 0,
 };
 let chessBoard, snakeBoard, rules, editor;
 
@@ -146,6 +153,16 @@ function renderOptions() {
   }
 }
 
+// What a level means: the limits the searcher sets for it (apply_level in
+// src/search/search.c). It never thinks longer than the time per move or the clock.
+function levelText(n) {
+  if (n >= 20) return 'Full strength: the engine uses its whole time per move (or its clock).';
+  const depth = 1 + Math.floor(n * 6 / 10);
+  const nodes = Math.round(200 * 1.75 ** n);
+  const fmt = nodes >= 1e6 ? `${(nodes / 1e6).toFixed(1)} million` : nodes >= 1e4 ? `${Math.round(nodes / 1e3)} thousand` : String(nodes);
+  return `Searches at most ${depth} move${depth > 1 ? 's' : ''} deep and ${fmt} positions, with its judgement blurred by up to ${(20 - n) / 10} pawns; it moves at once when done.`;
+}
+
 function pickedVariant() {
   return app.pick === 'slangenspel' ? $('opt-slang').value : app.pick;
 }
@@ -163,6 +180,8 @@ function readNewGame() {
   body.players = seatPlayers();
   body.level = Number($('level').value);
   body.movetime_ms = Number($('movetime').value);
+  const [base, inc] = $('clock').value.split('+').map(Number);
+  if (base) { body.clock_ms = base * 1000; body.inc_ms = inc * 1000; }
   if (name === 'hannibal') {
     const gates = [null, null];
     for (const side of [0, 1]) {
@@ -282,7 +301,7 @@ async function refreshList() {
     li.dataset.id = g.id;
     if (app.game && app.game.id === g.id) li.className = 'on';
     const key = g.kind === 'mancala' ? 'slangenspel' : g.variant;
-    const icon = pieceIcon((GAMES.find((x) => x.key === key) || GAMES[4]).icon, '', g.kind === 'mancala' ? 0 : 1, 24);
+    const icon = pieceIcon((GAMES.find((x) => x.key === key) || { icon: 'king' }).icon, '', g.kind === 'mancala' ? 0 : 1, 24);
     icon.classList.add('gicon');
     const main = document.createElement('div');
     main.className = 'gl-main';
@@ -318,6 +337,9 @@ async function refreshList() {
 function closeGame() {
   app.game = null;
   app.review = null;
+  clearTimeout(app.clockTimer);
+  clearTimeout(app.analysisTimer);
+  app.analysis = null;
   document.body.classList.remove('playing');
   clearTimeout(app.pollTimer);
   $('board').hidden = true;
@@ -361,6 +383,7 @@ async function show(st) {
   $('game-title').textContent = st.title;
   if (changed) renderBoard();
   renderPanel();
+  if (changed && app.analysis && app.analysis.id === st.id && app.analysis.ply !== viewedPly()) analyse();
   for (const li of $('game-list').children) li.classList.toggle('on', li.dataset.id === st.id);
   // a game opened from the list or an address: bring the board into view
   if (first) {
@@ -424,8 +447,9 @@ async function reviewTo(ply) {
   ply = Math.max(0, Math.min(ply, list.length - 1));
   app.review = ply === list.length - 1 ? null : { ply, list };
   renderBoard();
-  renderMoves();
+  renderPanel();
   renderReviewBar();
+  analyse();
 }
 
 function viewedPly() {
@@ -480,6 +504,7 @@ function renderBoard() {
   renderHint();
   renderBanner();
   renderReviewBar();
+  renderAnalysis();
 }
 
 function renderHint() {
@@ -576,6 +601,7 @@ function renderBanner() {
 function rematch(st) {
   const body = { variant: st.variant, players: [st.players[1], st.players[0]], level: st.level, movetime_ms: st.movetime_ms };
   if (st.variant === 'diamondback') body.setup = 'random';
+  if (st.clock) { body.clock_ms = st.clock.base_ms; body.inc_ms = st.clock.inc_ms; }
   app.flipped = !app.flipped;
   startGame(body);
 }
@@ -635,10 +661,18 @@ function renderPanel() {
   const bar = $('evalbar');
   bar.classList.toggle('mancala', m);
   let score = null, mate = 0, exact = false;
-  if (st.thinking && st.search && st.search.ply === st.history.length) {
+  const shown = engineShown(st);
+  // after a take-back the last search and verdict belong to a position no longer on the board
+  const fresh = st.search && st.search.ply <= st.history.length - (st.thinking ? 0 : 1);
+  const an = analysisLines();
+  if (an && an.lines.length) {
+    score = an.lines[0].score; mate = an.lines[0].mate; exact = an.lines[0].exact;
+  } else if (!shown) {
+    // hidden during a game against the engine
+  } else if (st.thinking && st.search && st.search.ply === st.history.length) {
     const sign = st.search.side === 0 ? 1 : -1;
     score = sign * st.search.score; mate = sign * st.search.mate; exact = st.search.exact;
-  } else if (st.eval) {
+  } else if (st.eval && fresh) {
     score = st.eval.score; mate = st.eval.mate; exact = st.eval.exact;
   }
   let frac = 0.5;
@@ -651,7 +685,10 @@ function renderPanel() {
   $('evalfill').style.width = `${(frac * 100).toFixed(1)}%`;
   $('evalbar').title = m ? 'A (amber) against B (teal)' : 'White against Black';
 
-  const s = st.search;
+  const s = shown && fresh ? st.search : null;
+  $('show-engine-label').hidden = !vsEngine(st);
+  $('show-engine').checked = shown;
+  $('thinking').hidden = !shown;
   const stateEl = $('think-state');
   stateEl.replaceChildren();
   if (st.thinking) {
@@ -675,8 +712,11 @@ function renderPanel() {
   ee.textContent = st.engine_error || '';
   ee.hidden = !st.engine_error;
 
+  renderAnalysis();
   renderMoves();
   renderLegend();
+  app.clockAt = performance.now();
+  renderClocks();
 
   // controls
   const over = st.result.over;
@@ -821,6 +861,106 @@ function diamondbackSetup(st) {
   return where.Q && where.q ? `${where.Q}${where.q}` : null;
 }
 
+// ---- the engine's thinking and the analysis ----
+
+function vsEngine(st) { return st.players[0] !== st.players[1]; }
+
+function engineShown(st) {
+  const v = app.showEngine[st.id];
+  return v === undefined ? !vsEngine(st) : v;
+}
+
+// the analysis of the position on the board, or null (also while it is for another)
+function analysisLines() {
+  const a = app.analysis, st = app.game;
+  if (!a || !st || a.id !== st.id || a.ply !== viewedPly() || !a.data || a.data.ply !== a.ply) return null;
+  return a.data;
+}
+
+function renderAnalysis() {
+  const a = app.analysis, st = app.game;
+  const on = !!(a && st && a.id === st.id);
+  $('btn-analyse').classList.toggle('on', on);
+  $('btn-analyse').textContent = on ? 'Stop analysis' : 'Analyse';
+  $('analysis').hidden = !on;
+  const data = analysisLines();
+  if (!isMancala(st)) chessBoard.arrow(data && data.lines.length ? data.lines[0].from : -1, data && data.lines.length ? data.lines[0].to : -1);
+  if (!on) return;
+  const ol = $('analysis-lines');
+  ol.replaceChildren();
+  const state = $('analysis-state');
+  if (!data) { state.textContent = 'Analysing\u2026'; return; }
+  const depth = data.lines.length ? data.lines[0].depth : 0;
+  state.textContent = data.error ? data.error : `${data.running ? 'Analysing' : 'Analysis'} of the position on the board${depth ? ` \u00b7 depth ${depth}` : ''}${data.running ? '\u2026' : ''}`;
+  for (const l of data.lines) {
+    const li = document.createElement('li');
+    const sc = document.createElement('span');
+    sc.className = 'sc';
+    sc.textContent = fmtScore(st, l.score, l.mate, l.exact);
+    const ln = document.createElement('span');
+    ln.className = 'ln';
+    ln.textContent = l.pv_san;
+    li.append(sc, ln);
+    ol.appendChild(li);
+  }
+}
+
+// (re)starts the analysis of the position on the board when the Analyse button is on
+async function analyse() {
+  const st = app.game, a = app.analysis;
+  clearTimeout(app.analysisTimer);
+  if (!st || !a || a.id !== st.id) return;
+  const ply = viewedPly();
+  if (a.ply !== ply || !a.data) {
+    a.ply = ply;
+    a.data = null;
+    try {
+      a.data = await api.analyse(st.id, ply, 2000);
+    } catch (e) {
+      a.data = { ply, lines: [], running: false, error: e.message };
+    }
+  } else if (a.data.running) {
+    try {
+      const d = await api.analysis(st.id);
+      if (d.ply === a.ply) a.data = d;
+    } catch { /* keep the last reading */ }
+  }
+  if (app.analysis !== a) return;
+  renderPanel();
+  if (a.data && (a.data.running || a.ply !== viewedPly())) app.analysisTimer = setTimeout(analyse, 400);
+}
+
+// ---- clocks: the server's reading, counted down here between readings ----
+
+function fmtClock(ms) {
+  const s = Math.max(0, ms) / 1000;
+  if (s < 10) return `0:0${s.toFixed(1)}`;
+  const m = Math.floor(s / 60), r = Math.floor(s % 60);
+  return m >= 60 ? `${Math.floor(m / 60)}:${String(m % 60).padStart(2, '0')}:${String(r).padStart(2, '0')}` : `${m}:${String(r).padStart(2, '0')}`;
+}
+
+function renderClocks() {
+  clearTimeout(app.clockTimer);
+  const st = app.game;
+  const c = st && st.clock;
+  for (const side of [0, 1]) {
+    const el = $(`clock-${side}`);
+    el.hidden = !c;
+    if (!c) continue;
+    const running = c.running === side;
+    const left = c.left_ms[side] - (running ? performance.now() - app.clockAt : 0);
+    el.textContent = fmtClock(left);
+    el.classList.toggle('running', running);
+    el.classList.toggle('low', left < 10000);
+    // the flag falls when the server says so: ask it once the time is up
+    if (running && left <= 0 && performance.now() - app.clockAsked > 1000) {
+      app.clockAsked = performance.now();
+      setTimeout(refresh, 150);
+    }
+  }
+  if (c && c.running !== null) app.clockTimer = setTimeout(renderClocks, 100);
+}
+
 // ---- talking to the server ----
 
 function schedule() {
@@ -895,7 +1035,12 @@ function undoCount(st) {
 }
 
 function wire() {
-  $('level').addEventListener('input', () => { $('level-out').textContent = $('level').value; });
+  const showLevel = () => {
+    $('level-out').textContent = $('level').value;
+    $('level-note').textContent = levelText(Number($('level').value));
+  };
+  $('level').addEventListener('input', showLevel);
+  showLevel();
   $('btn-start').addEventListener('click', () => startGame());
   $('btn-show-new').addEventListener('click', () => { $('new-game').scrollIntoView({ behavior: 'smooth' }); $('game-picker').querySelector('input:checked').focus(); });
   $('brand').addEventListener('click', (e) => { e.preventDefault(); closeGame(); });
@@ -958,6 +1103,14 @@ function wire() {
   // rules
   $('btn-rules-pick').addEventListener('click', () => rules.open(pickedVariant()));
   $('btn-rules').addEventListener('click', () => rules.open(app.game.variant));
+  // the engine's thinking and the analysis
+  $('show-engine').addEventListener('change', () => { app.showEngine[app.game.id] = $('show-engine').checked; renderPanel(); });
+  $('btn-analyse').addEventListener('click', () => {
+    const st = app.game;
+    app.analysis = app.analysis && app.analysis.id === st.id ? null : { id: st.id, ply: -1, data: null };
+    renderPanel();
+    analyse();
+  });
   // sound
   const showSound = () => {
     $('btn-sound').textContent = soundOn() ? 'Sound on' : 'Sound off';
@@ -999,6 +1152,7 @@ async function main() {
     $('new-error').hidden = false;
     return;
   }
+  GAMES = offeredGames(app.variants);
   const names = new Set(GAMES.map((g) => g.icon));
   for (const v of app.variants) for (const p of v.pieces) names.add(p.name);
   await loadPieces([...names]);

@@ -401,6 +401,22 @@ export class ChessBoard {
     box.style.top = `${y}px`;
   }
 
+  // an arrow for a suggested move (analysis), or none
+  arrow(from, to) {
+    if (!this.svg) return;
+    const old = this.svg.querySelector('.arrows');
+    if (old) old.remove();
+    if (from < 0 || to < 0 || from === to) return;
+    const a = this.center(this.L, from), b = this.center(this.L, to);
+    const len = Math.hypot(b.x - a.x, b.y - a.y), ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
+    const tip = { x: b.x - ux * S * 0.12, y: b.y - uy * S * 0.12 };
+    const base = { x: tip.x - ux * 26, y: tip.y - uy * 26 };
+    const g = svgEl('g', { class: 'arrows', 'data-from': from, 'data-to': to });
+    g.appendChild(svgEl('line', { class: 'best-arrow', x1: a.x, y1: a.y, x2: base.x, y2: base.y }));
+    g.appendChild(svgEl('polygon', { class: 'best-head', points: `${tip.x},${tip.y} ${base.x - uy * 17},${base.y + ux * 17} ${base.x + uy * 17},${base.y - ux * 17}` }));
+    this.svg.insertBefore(g, this.targetLayer);
+  }
+
   hideChooser() {
     this.chooser.hidden = true;
     this.chooser.replaceChildren();

@@ -77,9 +77,8 @@ export class RulesDialog {
       const first = letter || (v.pieces.find((p) => p.letter !== 'P' && p.letter !== 'K') || v.pieces[0]).letter;
       await this.show(first, side ?? defaultSide(v, first), sq);
       if (letter) $('rules-pieces').scrollIntoView({ block: 'start' });
-      else $('rules-text').scrollTop = 0;
     }
-    this.dlg.scrollTop = letter ? this.dlg.scrollTop : 0;
+    if (!letter) this.dlg.scrollTop = 0;
   }
 
   renderPicker() {

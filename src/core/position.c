@@ -321,6 +321,7 @@ int pos_from_fen(Position *pos, const Variant *v, const char *fen, char *err, si
     memcpy(pos, p, offsetof(Position, hist));
     pos->hply = 0;
     free(p);
+    pos_debug_check(pos, "pos_from_fen");
     return 0;
 fail:
     free(p);
@@ -490,6 +491,7 @@ void pos_make_move(Position *pos, Move m) {
         pos->fullmove++;
     pos->stm = them;
     pos->key ^= v->z_side;
+    pos_debug_check(pos, "pos_make_move");
 }
 
 void pos_unmake_move(Position *pos) {
@@ -551,6 +553,7 @@ void pos_unmake_move(Position *pos) {
     pos->ep_victim = u->ep_victim;
     pos->halfmove = u->halfmove;
     pos->key = u->key;
+    pos_debug_check(pos, "pos_unmake_move");
 }
 
 void pos_make_null(Position *pos) {
@@ -567,6 +570,7 @@ void pos_make_null(Position *pos) {
     pos->halfmove++;
     pos->stm = !pos->stm;
     pos->key ^= pos->v->z_side;
+    pos_debug_check(pos, "pos_make_null");
 }
 
 void pos_unmake_null(Position *pos) {

@@ -7,6 +7,7 @@
 #ifndef POSITION_H
 #define POSITION_H
 
+#include <stdbool.h>
 #include <stddef.h>
 
 #include "core/types.h"
@@ -74,6 +75,19 @@ int pos_repetitions(const Position *pos);
  * has two or more pieces besides its royal one. */
 int pos_game_end(const Position *pos);
 uint64_t pos_compute_key(const Position *pos);
+/* The invariants: the key, the piece lists and counts, the kings, the hands
+ * and gates, the castling rights, en passant. False with the first broken
+ * one in why (core/verify.c). */
+bool pos_verify(const Position *pos, char *why, size_t len);
+/* The debug build (make CFG=debug) checks after every change and aborts
+ * with a message; other builds do nothing. */
+#ifdef MENAGERIE_DEBUG
+void pos_debug_check(const Position *pos, const char *where);
+#else
+static inline void pos_debug_check(const Position *pos, const char *where) {
+    (void)pos, (void)where;
+}
+#endif
 /* Pieces still in hand for colour c, in placement order (types). */
 int pos_hand_order(const Position *pos, int c, uint8_t *types);
 

@@ -551,24 +551,35 @@ fail:
     return -1;
 }
 
-Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
-    Variant *v = calloc(1, sizeof *v);
-    XbPiece *xp = calloc(MAX_TYPES, sizeof *xp);
-    XbPiece *zxp = calloc(16, sizeof *zxp);
-    SquareSet zset[16];
-    Trie *rev = calloc(MAX_SQ, sizeof *rev);
-    Trie fwd = {0};
+/* What the steps of variant_compile share; each step writes a reason into
+ * err and returns -1 when the definition is wrong. */
+typedef struct {
+    const VariantSpec *sp;
+    Variant *v;
+    XbPiece *xp, *zxp; /* compiled XBetza of each piece, each zone line */
+    SquareSet zset[16]; /* the squares of each zone line */
+    Trie *rev, fwd;
     Piece start[MAX_SQ];
     char msg[200];
-    if (!v || !xp || !zxp || !rev)
-        abort();
+    char *err;
+    size_t errlen;
+} Compile;
 
-    // Step 1. Board and pieces.
+/* Step 1: the board and the pieces (their XBetza and zone moves compiled). */
+static int compile_pieces(Compile *cc) {
+    Variant *v = cc->v;
+    const VariantSpec *sp = cc->sp;
+    char *err = cc->err;
+    size_t errlen = cc->errlen;
+    char *msg = cc->msg;
+    XbPiece *xp = cc->xp;
+    XbPiece *zxp = cc->zxp;
+    SquareSet *zset = cc->zset;
     snprintf(v->name, sizeof v->name, "%s", sp->name);
     snprintf(v->title, sizeof v->title, "%s", sp->title[0] ? sp->title : sp->name);
     if (sp->files < 2 || sp->files > MAX_FILES || sp->ranks < 2 || sp->ranks > MAX_RANKS) {
         snprintf(err, errlen, "board %dx%d: files and ranks must be 2 to 16", sp->files, sp->ranks);
-        goto fail;
+        return -1;
     }
     v->files = sp->files;
     v->ranks = sp->ranks;
@@ -576,16 +587,16 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
     v->rotate_black = sp->rotate;
     if (sp->holes[0]) {
         SquareSet hs;
-        if (parse_square_set(v, sp->holes, &hs, msg, sizeof msg)) {
+        if (parse_square_set(v, sp->holes, &hs, msg, sizeof cc->msg)) {
             snprintf(err, errlen, "holes: %s", msg);
-            goto fail;
+            return -1;
         }
         for (int s = 0; s < v->nsq; s++)
             v->is_hole[s] = sqset_has(&hs, s);
     }
     if (sp->ntypes < 1 || sp->ntypes >= MAX_TYPES) {
         snprintf(err, errlen, "a variant needs 1 to %d piece types", MAX_TYPES - 1);
-        goto fail;
+        return -1;
     }
     v->ntypes = sp->ntypes;
     for (int t = 1; t <= v->ntypes; t++) {
@@ -593,17 +604,17 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         char L = v->type[t].letter;
         if (!isupper((unsigned char)L)) {
             snprintf(err, errlen, "piece %s: letter must be A-Z", v->type[t].name);
-            goto fail;
+            return -1;
         }
         for (int u = 1; u < t; u++)
             if (v->type[u].letter == L) {
                 snprintf(err, errlen, "pieces %s and %s share the letter %c", v->type[u].name,
                          v->type[t].name, L);
-                goto fail;
+                return -1;
             }
-        if (xbetza_compile(v->type[t].betza, &xp[t], msg, sizeof msg)) {
+        if (xbetza_compile(v->type[t].betza, &xp[t], msg, sizeof cc->msg)) {
             snprintf(err, errlen, "piece %s: %s", v->type[t].name, msg);
-            goto fail;
+            return -1;
         }
         v->type[t].ep_capable = xb_has_ep(&xp[t]);
         if (v->type[t].ep_capable)
@@ -613,7 +624,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         v->royal = variant_type_by_letter(v, sp->royal);
         if (!v->royal) {
             snprintf(err, errlen, "royal piece '%c' is not defined", sp->royal);
-            goto fail;
+            return -1;
         }
     } else if (!sp->royal) {
         v->royal = variant_type_by_letter(v, 'K');
@@ -622,26 +633,36 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         v->type[v->royal].royal = 1;
     if (sp->nzones > 16) {
         snprintf(err, errlen, "too many zone moves");
-        goto fail;
+        return -1;
     }
     for (int z = 0; z < sp->nzones; z++) {
         const ZoneMoves *zm = &sp->zone[z];
         if (!variant_type_by_letter(v, zm->letter)) {
             snprintf(err, errlen, "line %d: zone moves for unknown piece '%c'", zm->line,
                      zm->letter);
-            goto fail;
+            return -1;
         }
-        if (parse_square_set(v, zm->squares, &zset[z], msg, sizeof msg)) {
+        if (parse_square_set(v, zm->squares, &zset[z], msg, sizeof cc->msg)) {
             snprintf(err, errlen, "line %d: %s", zm->line, msg);
-            goto fail;
+            return -1;
         }
-        if (xbetza_compile(zm->betza, &zxp[z], msg, sizeof msg)) {
+        if (xbetza_compile(zm->betza, &zxp[z], msg, sizeof cc->msg)) {
             snprintf(err, errlen, "line %d: %s", zm->line, msg);
-            goto fail;
+            return -1;
         }
     }
 
-    // Step 2. Start position (initial moves start from it).
+    return 0;
+}
+
+/* Step 2: the start position (initial moves start from it). */
+static int compile_start(Compile *cc) {
+    Variant *v = cc->v;
+    const VariantSpec *sp = cc->sp;
+    char *err = cc->err;
+    size_t errlen = cc->errlen;
+    char *msg = cc->msg;
+    Piece *start = cc->start;
     int used;
     memcpy(v->eval, sp->eval, sizeof v->eval);
     v->nsetups = sp->nsetups;
@@ -653,15 +674,28 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
     const char *start_fen = sp->start_fen[0] ? sp->start_fen : sp->nsetups ? sp->setup_fen[0] : "";
     if (!start_fen[0]) {
         snprintf(err, errlen, "no start position (startFen)");
-        goto fail;
+        return -1;
     }
-    if (variant_parse_board(v, start_fen, start, &used, msg, sizeof msg)) {
+    if (variant_parse_board(v, start_fen, start, &used, msg, sizeof cc->msg)) {
         snprintf(err, errlen, "startFen: %s", msg);
-        goto fail;
+        return -1;
     }
     snprintf(v->start_fen, sizeof v->start_fen, "%s", start_fen);
 
-    // Step 3. Move trees and attack tries.
+    return 0;
+}
+
+/* Step 3: move trees and attack tries; colour-bound pieces. */
+static int compile_trees(Compile *cc) {
+    Variant *v = cc->v;
+    const VariantSpec *sp = cc->sp;
+    char *err = cc->err;
+    size_t errlen = cc->errlen;
+    const XbPiece *xp = cc->xp;
+    const XbPiece *zxp = cc->zxp;
+    SquareSet *zset = cc->zset;
+    Trie *rev = cc->rev;
+    Piece *start = cc->start;
     size_t cap = 1 << 14, nused = 0, acap = 1 << 14, aused = 0;
     v->nodes = malloc(cap * sizeof *v->nodes);
     v->anodes = malloc(acap * sizeof *v->anodes);
@@ -671,7 +705,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         for (int s = 0; s < v->nsq; s++)
             trie_reset(&rev[s]);
         for (int t = 1; t <= v->ntypes; t++) {
-            Build b = {v, c, t, 0, v->type[t].ep_capable, fwd, rev};
+            Build b = {v, c, t, 0, v->type[t].ep_capable, cc->fwd, rev};
             for (int s = 0; s < v->nsq; s++) {
                 if (v->is_hole[s])
                     continue;
@@ -686,7 +720,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
                 size_t cnt = (size_t)b.fwd.cnt - 1;
                 if (cnt > 65000) {
                     snprintf(err, errlen, "piece %s has too many paths", v->type[t].name);
-                    goto fail;
+                    return -1;
                 }
                 while (nused + cnt > cap)
                     v->nodes = realloc(v->nodes, (cap *= 2) * sizeof *v->nodes);
@@ -704,7 +738,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
                 }
                 nused += cnt;
             }
-            fwd = b.fwd;
+            cc->fwd = b.fwd;
         }
         for (int s = 0; s < v->nsq; s++) {
             size_t cnt = (size_t)rev[s].cnt - 1;
@@ -731,7 +765,16 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         v->type[t].colorbound = any && bound;
     }
 
-    // Step 4. Promotion, wins, castling, gating, draw rules.
+    return 0;
+}
+
+/* Step 4a: promotion and win squares. */
+static int compile_goals(Compile *cc) {
+    Variant *v = cc->v;
+    const VariantSpec *sp = cc->sp;
+    char *err = cc->err;
+    size_t errlen = cc->errlen;
+    char *msg = cc->msg;
     v->forward[WHITE] = v->files;
     v->forward[BLACK] = -v->files;
     v->back_rank[WHITE] = 0;
@@ -743,28 +786,28 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
             v->promoting |= 1u << t;
         else if (sp->promoting[0]) {
             snprintf(err, errlen, "promoting piece '%c' is not defined", *p);
-            goto fail;
+            return -1;
         }
     }
     for (const char *p = sp->promo_choice; *p; p++) {
         int t = variant_type_by_letter(v, *p);
         if (!t) {
             snprintf(err, errlen, "promotion choice '%c' is not a piece", *p);
-            goto fail;
+            return -1;
         }
         v->promo_types[v->npromo++] = (uint8_t)t;
     }
     if (v->promoting && !v->npromo) {
         snprintf(err, errlen, "pieces promote but promoChoice is empty");
-        goto fail;
+        return -1;
     }
     for (int t = 1; t <= v->ntypes; t++)
         v->type[t].promotes = (v->promoting >> t) & 1;
     if (sp->promo_squares[0]) {
         SquareSet ps;
-        if (parse_square_set(v, sp->promo_squares, &ps, msg, sizeof msg)) {
+        if (parse_square_set(v, sp->promo_squares, &ps, msg, sizeof cc->msg)) {
             snprintf(err, errlen, "promoSquares: %s", msg);
-            goto fail;
+            return -1;
         }
         for (int s = 0; s < v->nsq; s++)
             if (sqset_has(&ps, s)) {
@@ -782,9 +825,9 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
     }
     if (sp->win_squares[0]) {
         SquareSet ws;
-        if (parse_square_set(v, sp->win_squares, &ws, msg, sizeof msg)) {
+        if (parse_square_set(v, sp->win_squares, &ws, msg, sizeof cc->msg)) {
             snprintf(err, errlen, "winSquares: %s", msg);
-            goto fail;
+            return -1;
         }
         for (int s = 0; s < v->nsq; s++)
             if (sqset_has(&ws, s)) {
@@ -797,19 +840,31 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
             int t = variant_type_by_letter(v, *p);
             if (!t) {
                 snprintf(err, errlen, "winning piece '%c' is not defined", *p);
-                goto fail;
+                return -1;
             }
             v->win_types |= 1u << t;
         }
     }
+    return 0;
+}
+
+/* Step 4b: the N-move rule, castling, gating, material draws. */
+static int compile_draw_rules(Compile *cc) {
+    Variant *v = cc->v;
+    const VariantSpec *sp = cc->sp;
+    char *err = cc->err;
+    size_t errlen = cc->errlen;
+    char *msg = cc->msg;
+    const XbPiece *xp = cc->xp;
+    Piece *start = cc->start;
     v->move_rule = sp->move_rule;
     v->stalemate_loss = sp->stalemate_loss;
     v->bare_king_loss = sp->bare_king_loss;
     v->sudden_end = v->nwin[WHITE] || v->bare_king_loss;
     memset(v->castle_mask, 0xFF, sizeof v->castle_mask);
-    if (build_castling(v, sp, xp, start, msg, sizeof msg)) {
+    if (build_castling(v, sp, xp, start, msg, sizeof cc->msg)) {
         snprintf(err, errlen, "castling: %s", msg);
-        goto fail;
+        return -1;
     }
     v->gating = sp->gating;
     v->material_dead = sp->material_dead;
@@ -829,7 +884,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
             v->hand_types[c] |= 1u << t;
             if (c == BLACK && *q < 'a' + v->files && (v->gate_files >> (*q - 'a') & 1)) {
                 snprintf(err, errlen, "piece in hand '%c' has the letter of a gate file", *q);
-                goto fail;
+                return -1;
             }
             if (q[1] >= 'a' && q[1] < 'a' + v->files && (v->gate_files >> (q[1] - 'a') & 1))
                 q++; /* its gate file */
@@ -839,7 +894,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         size_t len = strcspn(p, ",");
         if (v->ninsuf == 16) {
             snprintf(err, errlen, "insufficient: more than 16 entries");
-            goto fail;
+            return -1;
         }
         MaterialRule *in = &v->insuf[v->ninsuf];
         if (len == 1 && *p == '-')
@@ -854,7 +909,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
                 int t = variant_type_by_letter(v, p[i]);
                 if (!t) {
                     snprintf(err, errlen, "insufficient: '%c' is not a piece", p[i]);
-                    goto fail;
+                    return -1;
                 }
                 in->count[t]++;
                 in->n++;
@@ -864,7 +919,11 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         p += len + (p[len] == ',');
     }
 
-    // Step 5. Move weights: what bounds a position's move count (pos_move_bound).
+    return 0;
+}
+
+/* Step 5: what bounds a position's move count (pos_move_bound). */
+static void compile_weights(Variant *v) {
     for (int t = 1; t <= v->ntypes; t++)
         for (int c = 0; c < 2; c++)
             for (int s = 0; s < v->nsq; s++) {
@@ -882,7 +941,10 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
             if (v->move_weight[v->promo_types[i]] > v->move_weight[t])
                 v->move_weight[t] = v->move_weight[v->promo_types[i]];
 
-    // Step 6. Zobrist keys (fixed seed: keys are the same in every run).
+}
+
+/* Step 6: Zobrist keys (fixed seed: keys are the same in every run). */
+static void compile_keys(Variant *v) {
     uint64_t seed = 0x4D656E6167657269ull;
     for (int p = 0; p < 64; p++) {
         for (int s = 0; s < MAX_SQ; s++)
@@ -897,17 +959,37 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
     for (int s = 0; s < MAX_SQ; s++)
         v->z_ep[s] = splitmix(&seed);
     v->z_side = splitmix(&seed);
-    goto done;
-fail:
-    variant_free(v);
-    v = NULL;
-done:
+}
+
+Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
+    Compile *cc = calloc(1, sizeof *cc);
+    if (!cc)
+        abort();
+    cc->sp = sp;
+    cc->err = err;
+    cc->errlen = errlen;
+    cc->v = calloc(1, sizeof *cc->v);
+    cc->xp = calloc(MAX_TYPES, sizeof *cc->xp);
+    cc->zxp = calloc(16, sizeof *cc->zxp);
+    cc->rev = calloc(MAX_SQ, sizeof *cc->rev);
+    if (!cc->v || !cc->xp || !cc->zxp || !cc->rev)
+        abort();
+    Variant *v = cc->v;
+    if (compile_pieces(cc) || compile_start(cc) || compile_trees(cc) || compile_goals(cc) ||
+        compile_draw_rules(cc)) {
+        variant_free(v);
+        v = NULL;
+    } else {
+        compile_weights(v);
+        compile_keys(v);
+    }
     for (int s = 0; s < MAX_SQ; s++)
-        free(rev[s].n);
-    free(rev);
-    free(fwd.n);
-    free(xp);
-    free(zxp);
+        free(cc->rev[s].n);
+    free(cc->rev);
+    free(cc->fwd.n);
+    free(cc->xp);
+    free(cc->zxp);
+    free(cc);
     return v;
 }
 

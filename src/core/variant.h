@@ -89,6 +89,20 @@ typedef struct {
     int line;
 } ZoneMoves;
 
+/* How front ends present a variant; the rules never read it. The loader
+ * reads it and derives what a file leaves out (variants/loader.c). */
+typedef struct {
+    char summary[96];       /* one line for game lists */
+    char icon[24];          /* image name of the game's emblem piece */
+    char xboard[32];        /* XBoard's name of the variant */
+    char xboard_parent[24]; /* "setup" parent; "-" = XBoard knows the game */
+    char xboard_known[32];  /* letters whose moves the parent knows */
+    char piece_to_char[96]; /* XBoard's pieceToCharTable */
+    char xboard_betza[MAX_TYPES][128]; /* per type: XBoard's piece line, "" = known */
+    int nbench;             /* benchFen positions for `menagerie bench` */
+    char bench_fen[4][320];
+} VariantShow;
+
 typedef struct {
     char name[32], title[80];
     int files, ranks;
@@ -118,6 +132,7 @@ typedef struct {
     int nsetups;             /* named start positions; startFen is the first */
     char setup_name[8][16];
     char setup_fen[8][320];
+    VariantShow show;
     char eval[2048];         /* `eval=` weights, "NAME:VALUE ..." (read by the evaluation) */
 } VariantSpec;
 
@@ -173,6 +188,7 @@ typedef struct Variant {
     char setup_name[8][16];
     char setup_fen[8][320];
     const char *setup_names[9]; /* NULL-terminated view of setup_name */
+    VariantShow show;           /* the loader's, for front ends */
     char eval[2048];            /* tuned evaluation weights, "NAME:VALUE ..." */
 
     /* Zobrist keys. */

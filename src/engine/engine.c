@@ -56,6 +56,15 @@ const char *engine_game_title(const char *name) {
     return ops ? ops->titles[i] : NULL;
 }
 
+bool engine_game_info(const char *name, GameInfo *out) {
+    char err[ENGINE_ERR_LEN];
+    Game *g = find_kind(name, NULL) ? engine_new(name, NULL, err, sizeof err) : NULL;
+    if (g)
+        engine_info(g, out);
+    engine_free(g);
+    return g != NULL;
+}
+
 static Game *wrap(const GameOps *ops, void *st, const char *spec) {
     if (!st)
         return NULL;
@@ -85,6 +94,11 @@ Game *engine_copy(const Game *g) {
         c->nmoves = c->cap = g->nmoves;
     }
     return c;
+}
+
+void engine_clear(Game *g) {
+    if (g->ops->clear)
+        g->ops->clear(g->st);
 }
 
 bool engine_assign(Game *dst, const Game *src) {
@@ -238,6 +252,8 @@ void engine_info(const Game *g, GameInfo *out) {
     snprintf(out->title, sizeof out->title, "%s", engine_game_title(g->spec));
     out->files = 16;
     out->ranks = 1;
+    snprintf(out->summary, sizeof out->summary, "16 holes in a coiled snake \u00b7 sowing and captures");
+    snprintf(out->icon, sizeof out->icon, "snake");
 }
 
 int engine_moves(Game *g, MoveDesc *out, int max) {

@@ -44,7 +44,7 @@ typedef struct {
     char letter; /* upper case; Black's pieces are lower case in FEN */
     char name[24];
     char betza[192];
-    char xboard[256]; /* XBoard's "piece" line for it: "N& W" (see xboard.c) */
+    char xboard[128]; /* XBetza for XBoard's "piece" line; "" = the parent knows it */
 } PieceInfo;
 
 typedef struct {
@@ -56,11 +56,15 @@ typedef struct {
     int move_rule;    /* N-move rule, 0 = none */
     int npieces;
     PieceInfo piece[31];
-    char xboard_name[40];    /* name in XBoard's "variants" feature ("normal" for chess) */
-    char xboard_parent[24];  /* XBoard's parent variant ("fairy", "normal", ...) */
-    char piece_to_char[64];  /* XBoard's pieceToCharTable, "" = XBoard's default */
-    char rules[400];         /* the definition's one-paragraph rules summary, may be "" */
-    bool user;               /* loaded from a user's variants directory */
+    char summary[96];       /* one line for a game list */
+    char icon[24];          /* image name of the game's emblem piece */
+    char xboard_name[32];   /* name in XBoard's "variants" feature ("normal" for chess) */
+    char xboard_parent[24]; /* parent variant of XBoard's "setup"; "" = XBoard knows the game */
+    char piece_to_char[96]; /* XBoard's pieceToCharTable for "setup" */
+    int holdings;           /* XBoard's holdings size for "setup" */
+    bool user;              /* from the variants directory ($MENAGERIE_VARIANTS) */
+    int nbench;             /* positions `menagerie bench` searches besides the start */
+    char bench_fen[4][320];
 } GameInfo;
 
 /* A legal move, described for drawing and input. Squares are
@@ -91,10 +95,6 @@ const char *const *engine_game_names(void);
 const char *engine_game_title(const char *name);
 /* A game's description without making a game; false when unknown. */
 bool engine_game_info(const char *name, GameInfo *out);
-/* Positions for `menagerie bench` of a game: its start position(s) and the
- * definition's benchFen lines (else the start position only). Returns the
- * count written (at most max), each a FEN of at most 512 bytes. */
-int engine_bench_fens(const char *name, char (*out)[512], int max);
 
 /* New game of VARIANT (a built-in name) from FEN (NULL = start position).
  * On failure returns NULL and writes a reason to err. */
@@ -106,6 +106,11 @@ void engine_free(Game *g);
  * replaying moves; the searcher's tables are not copied. NULL only when
  * memory runs out. */
 Game *engine_copy(const Game *g);
+/* DST takes SRC's position, history and start, keeping its own searcher's
+ * tables; false (DST unchanged) when they play different games. */
+bool engine_assign(Game *dst, const Game *src);
+/* Forget what earlier searches of g learnt (hash table, histories): a new game. */
+void engine_clear(Game *g);
 /* Start FEN of VARIANT for a named set-up (Diamondback: where the Queens
  * stand, e.g. "b1g8"); setup NULL picks one at random. Returns 0 or -1. */
 int engine_start_fen(const char *variant, const char *setup, char *fen, size_t len, char *err,
@@ -213,6 +218,9 @@ bool engine_search_collect(EngineSearch *s, EngineResult *out);
 bool engine_search_wait(EngineSearch *s, EngineResult *out);
 /* Stops and joins the running search and drops its result. */
 void engine_search_abort(EngineSearch *s);
+/* A new game: ends a running search and forgets what searches learnt
+ * (hash table, histories). */
+void engine_search_clear(EngineSearch *s);
 /* A descriptor that becomes readable when a search ends (for poll()); it
  * stays readable until the result is collected. */
 int engine_search_fd(const EngineSearch *s);
@@ -262,5 +270,8 @@ typedef struct {
  * destinations written (at most max), or -1 with a reason in err. */
 int engine_piece_reach(const char *variant, char letter, Side side, int sq, PieceReach *out,
                        int max, char *err, size_t errlen);
+/* Whether SIDE still has mating material by the game's rules (engine/material.c):
+ * a flag fall is a draw when the other side has none. Always true for the mancala. */
+bool engine_can_mate(const Game *g, Side side);
 
 #endif

@@ -22,6 +22,7 @@ typedef struct {
     /* DST takes SRC's position and history and keeps its own search tables;
      * false (DST unchanged) when they play different variants. */
     bool (*assign)(void *dst, const void *src);
+    void (*clear)(void *st); /* forget what searches learnt (a new game); may be NULL */
     uint64_t (*perft)(void *st, int depth);
     uint64_t (*divide)(void *st, int depth, DivideCallback cb, void *ud);
     int (*legal_moves)(void *st, char (*out)[ENGINE_MOVE_TEXT], int max, bool san);
@@ -50,10 +51,8 @@ typedef struct {
     void (*bench)(FILE *out, const char *positions);
 } GameOps;
 
-/* Inside the engine layer (engine.c, for service.c): DST takes SRC's
- * position and record but keeps its search tables (false when they play
- * different games); a search with the caller's stop flag. */
-bool engine_assign(Game *dst, const Game *src);
+/* Inside the engine layer (engine.c, for service.c): a search with the
+ * caller's stop flag. */
 bool engine_search_in(Game *g, const SearchLimits *lim, const SearchCallbacks *cb,
                       atomic_bool *stop, char *best, size_t len);
 

@@ -3,6 +3,8 @@
  * Built-in variants are compiled once and shared (read-only) by every game;
  * a variant from a user's file belongs to its game. */
 #include <ctype.h>
+#include <dirent.h>
+#include <errno.h>
 #include <stddef.h>
 #include <pthread.h>
 #include <stdatomic.h>
@@ -12,7 +14,6 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "core/embedded.h"
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "core/perft.h"
@@ -21,33 +22,88 @@
 #include "search/search.h"
 #include "variants/loader.h"
 
-#define MAX_BUILTIN 32
+#define MAX_NAMED 64
 _Static_assert(ENGINE_MAX_MOVES >= MAX_MOVES, "the engine API must hold every legal move");
 
-static const char *names[MAX_BUILTIN + 1];
-static const char *titles[MAX_BUILTIN + 1];
-static char title_buf[MAX_BUILTIN][80];
-static Variant *cache[MAX_BUILTIN];
-static pthread_mutex_t cache_lock = PTHREAD_MUTEX_INITIALIZER;
+/* The built-in variants, then those of the variants directory; each is
+ * compiled once, at first use of the list, and shared read-only. */
+static const char *names[MAX_NAMED + 1];
+static const char *titles[MAX_NAMED + 1];
+static const Variant *named[MAX_NAMED];
+static bool from_dir[MAX_NAMED];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
+
+static int name_index(const char *name) {
+    for (int i = 0; names[i]; i++)
+        if (!strcmp(names[i], name))
+            return i;
+    return -1;
+}
+
+/* Adds v under its name; false (v freed) when the name is taken. */
+static bool add_named(int *n, Variant *v, bool user) {
+    if (*n == MAX_NAMED || name_index(v->name) >= 0) {
+        variant_free(v);
+        return false;
+    }
+    named[*n] = v;
+    from_dir[*n] = user;
+    names[*n] = v->name;
+    titles[*n] = v->title[0] ? v->title : v->name;
+    (*n)++;
+    names[*n] = titles[*n] = NULL;
+    return true;
+}
+
+static int by_name(const void *a, const void *b) {
+    return strcmp(*(char *const *)a, *(char *const *)b);
+}
+
+/* Every *.var file of DIR, in name order; a broken or clashing file is
+ * skipped with a message on stderr. */
+static void load_dir(int *n, const char *dir) {
+    DIR *d = opendir(dir);
+    if (!d) {
+        fprintf(stderr, "menagerie: variants directory %s: %s\n", dir, strerror(errno));
+        return;
+    }
+    char *files[MAX_NAMED];
+    int nf = 0;
+    struct dirent *e;
+    while ((e = readdir(d)) && nf < MAX_NAMED) {
+        size_t len = strlen(e->d_name);
+        if (len > 4 && !strcmp(e->d_name + len - 4, ".var") && e->d_name[0] != '.' &&
+            !(files[nf++] = strdup(e->d_name)))
+            abort();
+    }
+    closedir(d);
+    qsort(files, (size_t)nf, sizeof files[0], by_name);
+    for (int i = 0; i < nf; i++) {
+        char path[4096], err[ENGINE_ERR_LEN];
+        snprintf(path, sizeof path, "%s/%s", dir, files[i]);
+        Variant *v = variant_load_file(path, err, sizeof err);
+        if (!v)
+            fprintf(stderr, "menagerie: skipping %s\n", err);
+        else if (!add_named(n, v, true))
+            fprintf(stderr, "menagerie: skipping %s: the name is taken\n", path);
+        free(files[i]);
+    }
+}
 
 static void init_names(void) {
     const char *const *b = variant_builtin_names();
     int n = 0;
-    for (; b[n] && n < MAX_BUILTIN; n++) {
-        names[n] = b[n];
-        snprintf(title_buf[n], sizeof title_buf[n], "%s", b[n]);
-        const char *t = strstr(builtin_variants[n].data, "title=");
-        if (t) {
-            size_t len = strcspn(t + 6, "\n");
-            if (len >= sizeof title_buf[n])
-                len = sizeof title_buf[n] - 1;
-            memcpy(title_buf[n], t + 6, len);
-            title_buf[n][len] = 0;
-        }
-        titles[n] = title_buf[n];
+    for (int i = 0; b[i]; i++) {
+        char err[ENGINE_ERR_LEN];
+        Variant *v = variant_load_builtin(b[i], err, sizeof err);
+        if (!v)
+            fprintf(stderr, "menagerie: %s\n", err);
+        else
+            add_named(&n, v, false);
     }
-    names[n] = titles[n] = NULL;
+    const char *dir = getenv("MENAGERIE_VARIANTS");
+    if (dir && dir[0])
+        load_dir(&n, dir);
     srand((unsigned)time(NULL) ^ (unsigned)getpid());
 }
 
@@ -55,15 +111,9 @@ void game_chess_init(void) { pthread_once(&once, init_names); }
 
 static const Variant *builtin(const char *name, char *err, size_t errlen) {
     game_chess_init();
-    for (int i = 0; names[i]; i++)
-        if (!strcmp(names[i], name)) {
-            pthread_mutex_lock(&cache_lock);
-            if (!cache[i])
-                cache[i] = variant_load_builtin(name, err, errlen);
-            Variant *v = cache[i];
-            pthread_mutex_unlock(&cache_lock);
-            return v;
-        }
+    int i = name_index(name);
+    if (i >= 0)
+        return named[i];
     snprintf(err, errlen, "unknown variant \"%s\"", name);
     return NULL;
 }
@@ -128,6 +178,12 @@ static void chess_destroy(void *st) {
     search_free(g->search);
     release(g->owned);
     free(g);
+}
+
+static void chess_clear(void *st) {
+    ChessGame *g = st;
+    if (g->search)
+        search_clear(g->search);
 }
 
 static void *chess_copy(const void *st) {
@@ -296,12 +352,26 @@ static void chess_info(const void *st, GameInfo *out) {
     out->gating = v->gating;
     out->move_rule = v->move_rule;
     out->npieces = v->ntypes;
+    const VariantShow *sh = &v->show;
     for (int t = 1; t <= v->ntypes; t++) {
         PieceInfo *pi = &out->piece[t - 1];
         pi->letter = v->type[t].letter;
         snprintf(pi->name, sizeof pi->name, "%s", v->type[t].name);
         snprintf(pi->betza, sizeof pi->betza, "%s", v->type[t].betza);
+        snprintf(pi->xboard, sizeof pi->xboard, "%s", sh->xboard_betza[t]);
     }
+    snprintf(out->summary, sizeof out->summary, "%s", sh->summary);
+    snprintf(out->icon, sizeof out->icon, "%s", sh->icon);
+    snprintf(out->xboard_name, sizeof out->xboard_name, "%s", sh->xboard);
+    if (strcmp(sh->xboard_parent, "-"))
+        snprintf(out->xboard_parent, sizeof out->xboard_parent, "%s", sh->xboard_parent);
+    snprintf(out->piece_to_char, sizeof out->piece_to_char, "%s", sh->piece_to_char);
+    /* gating: every piece but the King has a place in XBoard's holdings */
+    out->holdings = v->gating ? v->ntypes - (v->royal != 0) : 0;
+    for (int i = 0; names[i]; i++)
+        out->user |= named[i] == v && from_dir[i];
+    out->nbench = sh->nbench;
+    memcpy(out->bench_fen, sh->bench_fen, sizeof out->bench_fen);
 }
 
 static void describe_move(Position *pos, Move m, MoveDesc *d) {
@@ -373,6 +443,7 @@ const GameOps game_chess_ops = {
     .destroy = chess_destroy,
     .copy = chess_copy,
     .assign = chess_assign,
+    .clear = chess_clear,
     .perft = chess_perft,
     .divide = chess_divide,
     .legal_moves = chess_legal_moves,

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "engine/game.h"
 #include "mancala/board.h"
@@ -341,6 +342,12 @@ static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, 
     return true;
 }
 
+static void mancala_clear(void *st) {
+    MancalaGame *g = st;
+    if (g->search)
+        msearch_clear(g->search);
+}
+
 const GameOps game_mancala_ops = {
     .names = mancala_names,
     .titles = mancala_titles,
@@ -348,6 +355,7 @@ const GameOps game_mancala_ops = {
     .destroy = mg_destroy,
     .copy = mg_copy,
     .assign = mg_assign,
+    .clear = mancala_clear,
     .perft = mg_perft,
     .divide = mg_divide,
     .legal_moves = mg_legal_moves,
@@ -446,27 +454,44 @@ int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallba
         put_err(err, errlen, "out of memory");
         return -1;
     }
+    /* a valid file of fewer eggs is a start */
+    MancalaDb *old = access(path, F_OK) == 0 ? mancala_db_open(path, r, NULL, 0) : NULL;
+    if (old && mancala_db_eggs(old) < eggs && !mancala_db_copy(db, old)) {
+        mancala_db_free(old);
+        mancala_db_free(db);
+        put_err(err, errlen, "out of memory");
+        return -1;
+    }
+    mancala_db_free(old);
     EgdbRelay rel = {cb};
-    MancalaDbBuild opt = {.threads = threads, .progress = relay_progress, .ud = &rel};
-    /* the small layers first: their time, scaled by the layers' sizes (and a little
-     * more per egg, as the passes grow), estimates the rest */
+    MancalaDbBuild opt = {
+        .threads = threads, .progress = relay_progress, .ud = &rel, .goal = eggs};
+    /* Step 1. Build up to a small layer and time that layer alone: scaled by the
+     * layers' sizes (and a little more per egg, as the passes grow), it estimates the
+     * rest. A build that goes on from a file times its first new layer. */
+    int have = mancala_db_eggs(db);
     int cal = r ? EGDB_CALIBRATE_B : EGDB_CALIBRATE;
-    if (cal > eggs - 1)
-        cal = eggs - 1;
+    if (cal <= have)
+        cal = have + 1;
+    if (cal > eggs)
+        cal = eggs;
+    int built = mancala_db_build(db, cal - 1, &opt);
     double t0 = mancala_clock_ms();
-    int built = mancala_db_build(db, cal, &opt);
+    if (built == cal - 1)
+        built = mancala_db_build(db, cal, &opt);
     double cal_ms = mancala_clock_ms() - t0, est = cal_ms;
-    uint64_t cal_size = cal < 0 ? 1 : mancala_db_positions(r, cal) - mancala_db_positions(r, cal - 1);
+    uint64_t cal_size = mancala_db_positions(r, cal) - mancala_db_positions(r, cal - 1);
     for (int n = cal + 1; n <= eggs; n++) {
         uint64_t size = mancala_db_positions(r, n) - mancala_db_positions(r, n - 1);
         double grow = 1.0;
         for (int k = cal; k < n; k++)
             grow *= 1.12;
-        est += cal_ms * 0.6 * (double)size / (double)(cal_size ? cal_size : 1) * grow;
+        est += cal_ms * (double)size / (double)cal_size * grow;
     }
+    /* Step 2. Say what comes, then build the rest and write the file. */
     if (cb && cb->estimate)
         cb->estimate(path, mancala_db_positions(r, eggs) + 48, est / 1000.0, cb->ud);
-    if (built == cal || cal < 0)
+    if (built == cal)
         built = mancala_db_build(db, eggs, &opt);
     int rc = 0;
     if (built < eggs) {

@@ -5,6 +5,7 @@
  * mancala uses the same form: its position text in the FEN tag and its
  * move texts as the moves, numbered from player A's first move. */
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -19,10 +20,13 @@ typedef struct {
     bool full;
 } Out;
 
-static void put(Out *o, const char *fmt, const char *a, const char *b) {
+__attribute__((format(printf, 2, 3))) static void put(Out *o, const char *fmt, ...) {
     if (o->full)
         return;
-    int k = snprintf(o->buf + o->n, o->len - o->n, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    int k = vsnprintf(o->buf + o->n, o->len - o->n, fmt, ap);
+    va_end(ap);
     if (k < 0 || (size_t)k >= o->len - o->n)
         o->full = true;
     else
@@ -66,7 +70,7 @@ int engine_export(Game *g, const char *const *tags, char *buf, size_t len) {
         escape(v, esc, sizeof esc);
         put(&o, "[%s \"%s\"]\n", seven[i][0], esc);
     }
-    put(&o, "[Variant \"%s\"]\n", info.name, "");
+    put(&o, "[Variant \"%s\"]\n", info.name);
     char initial[512], start[512], err[ENGINE_ERR_LEN];
     engine_initial_text(g, initial, sizeof initial);
     Game *fresh = engine_new(info.name, NULL, err, sizeof err);
@@ -76,11 +80,11 @@ int engine_export(Game *g, const char *const *tags, char *buf, size_t len) {
         engine_free(fresh);
     }
     if (strcmp(start, initial) != 0) {
-        put(&o, "[SetUp \"1\"]\n", "", "");
-        put(&o, "[FEN \"%s\"]\n", initial, "");
+        put(&o, "[SetUp \"1\"]\n");
+        put(&o, "[FEN \"%s\"]\n", initial);
     }
     if (r.kind != RESULT_NONE)
-        put(&o, "[Termination \"%s\"]\n", r.reason, "");
+        put(&o, "[Termination \"%s\"]\n", r.reason);
     for (int i = 0; tags && tags[i] && tags[i + 1]; i += 2) {
         bool std = !strcmp(tags[i], "Variant") || !strcmp(tags[i], "FEN");
         for (int k = 0; k < 6; k++)
@@ -90,7 +94,7 @@ int engine_export(Game *g, const char *const *tags, char *buf, size_t len) {
             put(&o, "[%s \"%s\"]\n", tags[i], esc);
         }
     }
-    put(&o, "\n", "", "");
+    put(&o, "\n");
 
     /* Move numbers continue from the start position's side and number. */
     int number = 1, second = 0;
@@ -125,7 +129,7 @@ int engine_export(Game *g, const char *const *tags, char *buf, size_t len) {
         else
             snprintf(word, sizeof word, "%s", mv[i]);
         if (col && col + strlen(word) + 1 > 79) {
-            put(&o, "\n", "", "");
+            put(&o, "\n");
             col = 0;
         }
         put(&o, "%s%s", col ? " " : "", word);

@@ -304,6 +304,12 @@ bool engine_search_wait(EngineSearch *s, EngineResult *out) {
     return engine_search_collect(s, out);
 }
 
+void engine_search_clear(EngineSearch *s) {
+    engine_search_abort(s);
+    if (s->game)
+        engine_clear(s->game);
+}
+
 void engine_search_abort(EngineSearch *s) {
     engine_search_stop(s);
     engine_search_wait(s, NULL);

@@ -125,9 +125,9 @@ static double now_s(void) {
 }
 
 static void on_estimate(const char *path, uint64_t bytes, double seconds, void *ud) {
-    (void)ud;
-    fprintf(stderr, "%s: %.1f MB, about %.0f s on this machine now\n", path,
-            (double)bytes / 1e6, seconds);
+    const Bar *b = ud;
+    fprintf(stderr, "%s%s: %.1f MB, about %.0f s on this machine now\n",
+            b->last_pct >= 0 ? "\n" : "", path, (double)bytes / 1e6, seconds);
 }
 
 static void on_progress(int layer, int pass, double done, void *ud) {
@@ -188,13 +188,12 @@ int egdb_main(int argc, char **argv) {
         }
     }
     static const char *const all[] = {"base", "b", NULL};
-    bool var_b = false;
     const char *one[] = {rules, NULL};
     const char *const *list = !strcmp(rules, "all") ? all : one;
     int rc = 0;
     for (; *list; list++) {
         char err[4400], path[4200];
-        var_b = !strcmp(*list, "b") || !strcmp(*list, "ab");
+        bool var_b = !strcmp(*list, "b") || !strcmp(*list, "ab");
         if (!build) {
             int n = engine_egdb_check(*list, path, sizeof path, err, sizeof err);
             if (n < 0) {

@@ -18,10 +18,12 @@
  * (2 m - s0 - s1) / (2 v) over n pairs with mean pair score m and variance v
  * (scores per game, logistic Elo bounds s = 1 / (1 + 10^(-elo/400))),
  * stopping at log(beta / (1 - alpha)) (H0) or log((1 - beta) / alpha) (H1);
- * each pentanomial class gets 0.001 pairs more, so that no variance is 0. */
+ * mean and variance include a prior of one pair (0.1, 0.2, 0.4, 0.2, 0.1 over
+ * the five classes), so that a few like pairs do not decide. */
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -399,10 +401,13 @@ static int openings_load(OpeningSet *s, const MatchArgs *a, char *err, size_t er
 
 static const char *const result_codes[] = {"*", "1-0", "0-1", "1/2-1/2"};
 
-static Outcome lose(int side, const char *fmt, const char *a, const char *b) {
+__attribute__((format(printf, 2, 3))) static Outcome lose(int side, const char *fmt, ...) {
     Outcome o;
     o.kind = side == SIDE_FIRST ? RESULT_SECOND_WINS : RESULT_FIRST_WINS;
-    snprintf(o.reason, sizeof o.reason, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(o.reason, sizeof o.reason, fmt, ap);
+    va_end(ap);
     return o;
 }
 
@@ -443,15 +448,15 @@ static Outcome play_game(ProtoEngine *e[2], Game *g, const MatchArgs *a) {
             proto_engine_think(e[s], g, clock, t0 + allow + a->margin_ms + 1000, move, sizeof move);
         int used = (int)(proto_now_ms() - t0);
         switch (ev) {
-        case PE_RESIGN: return lose(s, "%s resigns%s", colour[s], "");
-        case PE_TIMEOUT: return lose(s, "%s loses on time%s", colour[s], "");
+        case PE_RESIGN: return lose(s, "%s resigns", colour[s]);
+        case PE_TIMEOUT: return lose(s, "%s loses on time", colour[s]);
         case PE_DIED:
             return lose(s, "%s: engine failure %s", colour[s], move[0] ? move : "(ended)");
         case PE_CLAIM: return lose(s, "%s makes a false claim: %s", colour[s], move);
         case PE_MOVE: break;
         }
         if (used > allow + a->margin_ms && (a->tc.base_ms || a->tc.movetime_ms))
-            return lose(s, "%s loses on time%s", colour[s], "");
+            return lose(s, "%s loses on time", colour[s]);
         if (a->tc.base_ms)
             clock[s] += a->tc.inc_ms - used;
         if (!proto_play_gated(g, move, err, sizeof err)) {
@@ -484,8 +489,11 @@ static double score_of(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)
 static int score_stats(const Tally *t, double *mean, double *var) {
     int pairs = 0;
     double sum = 0, sq = 0, total = 0;
+    /* a prior of one pair spread around a draw keeps the variance of a few
+     * like pairs from reading as certainty */
+    static const double prior[5] = {0.1, 0.2, 0.4, 0.2, 0.1};
     for (int k = 0; k < 5; k++) {
-        double c = t->ptnml[k] + 1e-3; /* regularised: no empty class */
+        double c = t->ptnml[k] + prior[k];
         pairs += t->ptnml[k];
         total += c;
         sum += c * (k / 4.0);

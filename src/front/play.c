@@ -803,16 +803,14 @@ static bool utf8_locale(void) {
     return false;
 }
 
-int play_main(int argc, char **argv) {
-    Session s;
-    memset(&s, 0, sizeof s);
-    s.engine[1] = true;
-    s.level = 20;
-    s.movetime_ms = 2000;
-    s.threads = 1;
-    s.max_plies = 400;
-    const char *game = NULL, *fen = NULL, *setup = NULL;
-    bool ascii = false, unicode = false, flip = false;
+/* What the command line asks besides the session's own settings. */
+typedef struct {
+    const char *game, *fen, *setup;
+    bool ascii, unicode, flip;
+} PlayArgs;
+
+/* Reads the options into s and o: -1 to go on, else the exit code. */
+static int parse_args(Session *s, PlayArgs *o, int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -831,121 +829,152 @@ int play_main(int argc, char **argv) {
             usage(stdout);
             return 0;
         } else if (!strcmp(a, "--white") || !strcmp(a, "--black")) {
-            if (side_option(v, &s.engine[a[2] == 'b']))
+            if (side_option(v, &s->engine[a[2] == 'b']))
                 return bad_value(v, a);
         } else if (!strcmp(a, "--engine")) {
             bool w = !strcmp(v, "white") || !strcmp(v, "a") || !strcmp(v, "both");
             bool b = !strcmp(v, "black") || !strcmp(v, "b") || !strcmp(v, "both");
             if (!w && !b && strcmp(v, "none"))
                 return bad_value(v, a);
-            s.engine[0] = w;
-            s.engine[1] = b;
+            s->engine[0] = w;
+            s->engine[1] = b;
         } else if (!strcmp(a, "--level")) {
             long n = strtol(v, &end, 10);
             if (*end || n < 1 || n > 20)
                 return bad_value(v, a);
-            s.level = (int)n;
+            s->level = (int)n;
         } else if (!strcmp(a, "--time")) {
-            if ((s.movetime_ms = parse_seconds(v)) < 1)
+            if ((s->movetime_ms = parse_seconds(v)) < 1)
                 return bad_value(v, a);
         } else if (!strcmp(a, "--threads")) {
             long n = strtol(v, &end, 10);
             if (*end || n < 1 || n > 256)
                 return bad_value(v, a);
-            s.threads = (int)n;
+            s->threads = (int)n;
         } else if (!strcmp(a, "--max-plies")) {
             long n = strtol(v, &end, 10);
             if (*end || n < 1 || n > 100000)
                 return bad_value(v, a);
-            s.max_plies = (int)n;
+            s->max_plies = (int)n;
         } else if (!strcmp(a, "--fen")) {
-            fen = v;
+            o->fen = v;
         } else if (!strcmp(a, "--setup")) {
-            setup = v;
+            o->setup = v;
         } else if (!strcmp(a, "--variant-file")) {
-            s.file = v;
+            s->file = v;
         } else if (!strcmp(a, "--ascii")) {
-            ascii = true;
+            o->ascii = true;
         } else if (!strcmp(a, "--unicode")) {
-            unicode = true;
+            o->unicode = true;
         } else if (!strcmp(a, "--flip")) {
-            flip = true;
+            o->flip = true;
         } else if (!strcmp(a, "--diamond")) {
-            s.style.diamond = true;
+            s->style.diamond = true;
         } else if (a[0] == '-' && a[1] == '-') {
             fprintf(stderr, "menagerie play: unknown option %s\n", a);
             return usage(stderr);
-        } else if (!game) {
-            game = a;
+        } else if (!o->game) {
+            o->game = a;
         } else {
-            fprintf(stderr, "menagerie play: one game at a time (\"%s\" and \"%s\")\n", game, a);
+            fprintf(stderr, "menagerie play: one game at a time (\"%s\" and \"%s\")\n", o->game,
+                    a);
             return 2;
         }
     }
-    if (!game == !s.file) {
-        if (game)
+    if (!o->game == !s->file) {
+        if (o->game)
             fprintf(stderr, "menagerie play: give GAME or --variant-file, not both\n");
         return usage(stderr);
     }
-    if (fen && setup) {
+    if (o->fen && o->setup) {
         fprintf(stderr, "menagerie play: --fen and --setup both fix the start; give one\n");
         return 2;
     }
+    if (o->ascii && o->unicode) {
+        fprintf(stderr, "menagerie play: --ascii and --unicode contradict each other\n");
+        return 2;
+    }
+    return -1;
+}
+
+/* The game the options ask for: -1 to go on, else the exit code. */
+static int start_game(Session *s, const PlayArgs *o) {
     char err[ENGINE_ERR_LEN];
-    if (game)
-        snprintf(s.variant, sizeof s.variant, "%s", game);
-    if (setup) {
-        if (s.file) {
+    if (o->game)
+        snprintf(s->variant, sizeof s->variant, "%s", o->game);
+    if (o->setup) {
+        if (s->file) {
             fprintf(stderr, "menagerie play: --setup is for built-in games\n");
             return 2;
         }
-        if (engine_start_fen(game, setup, s.start, sizeof s.start, err, sizeof err)) {
+        if (engine_start_fen(o->game, o->setup, s->start, sizeof s->start, err, sizeof err)) {
             fprintf(stderr, "menagerie play: %s\n", err);
             return 2;
         }
-    } else if (fen) {
-        snprintf(s.start, sizeof s.start, "%s", fen);
+    } else if (o->fen) {
+        snprintf(s->start, sizeof s->start, "%s", o->fen);
     }
-    s.g = make_game(&s, err, sizeof err);
-    if (!s.g) {
+    s->g = make_game(s, err, sizeof err);
+    if (!s->g) {
         fprintf(stderr, "menagerie play: %s\n", err);
         return 1;
     }
+    return -1;
+}
 
+/* Unicode and colour on a terminal unless told otherwise. */
+static void set_style(Session *s, const PlayArgs *o) {
     bool out_tty = isatty(STDOUT_FILENO);
-    bool fancy = unicode || (out_tty && !ascii);
-    if (ascii && unicode) {
-        fprintf(stderr, "menagerie play: --ascii and --unicode contradict each other\n");
-        engine_free(s.g);
-        return 2;
-    }
-    s.style.unicode = fancy && (unicode || utf8_locale());
-    s.style.colour = fancy && (unicode || (!getenv("NO_COLOR") && getenv("TERM") &&
-                                            strcmp(getenv("TERM"), "dumb")));
-    s.style.flip = flip != (!s.engine[1] && s.engine[0]);
-    s.echo = !isatty(STDIN_FILENO);
-    s.live = out_tty;
-    s.dirty = true;
+    bool fancy = o->unicode || (out_tty && !o->ascii);
+    s->style.unicode = fancy && (o->unicode || utf8_locale());
+    s->style.colour = fancy && (o->unicode || (!getenv("NO_COLOR") && getenv("TERM") &&
+                                               strcmp(getenv("TERM"), "dumb")));
+    s->style.flip = o->flip != (!s->engine[1] && s->engine[0]);
+    s->echo = !isatty(STDIN_FILENO);
+    s->live = out_tty;
+    s->dirty = true;
+}
 
+static void greet(Session *s) {
     GameInfo info;
-    engine_info(s.g, &info);
-    printf("Menagerie: %s. %s: %s, %s: %s", info.title, play_draw_side_name(s.g, SIDE_FIRST),
-           player_name(&s, 0), play_draw_side_name(s.g, SIDE_SECOND), player_name(&s, 1));
-    if (s.engine[0] || s.engine[1]) {
+    engine_info(s->g, &info);
+    printf("Menagerie: %s. %s: %s, %s: %s", info.title, play_draw_side_name(s->g, SIDE_FIRST),
+           player_name(s, 0), play_draw_side_name(s->g, SIDE_SECOND), player_name(s, 1));
+    if (s->engine[0] || s->engine[1]) {
         printf(" (");
-        print_limits(&s);
+        print_limits(s);
         printf(")");
     }
     printf(".\n");
-    print_setup(&s);
+    print_setup(s);
     if (info.kind == KIND_CHESS) {
         char legend[1200];
-        play_draw_legend(s.g, legend, sizeof legend);
+        play_draw_legend(s->g, legend, sizeof legend);
         printf("Pieces: %s.\n", legend);
     }
-    print_move_help(&s);
+    print_move_help(s);
     printf("Type help for the commands.\n");
-    int rc = run(&s);
+}
+
+int play_main(int argc, char **argv) {
+    Session s;
+    memset(&s, 0, sizeof s);
+    s.engine[1] = true;
+    s.level = 20;
+    s.movetime_ms = 2000;
+    s.threads = 1;
+    s.max_plies = 400;
+    PlayArgs o = {0};
+    // Step 1. The options, the game, the style.
+    int rc = parse_args(&s, &o, argc, argv);
+    if (rc < 0)
+        rc = start_game(&s, &o);
+    if (rc >= 0)
+        return rc;
+    set_style(&s, &o);
+    // Step 2. Play until the end of input or quit.
+    greet(&s);
+    rc = run(&s);
     engine_search_free(s.search);
     engine_free(s.g);
     return rc;

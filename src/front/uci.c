@@ -205,6 +205,7 @@ static void cmd_setoption(Uci *u, Args *a) {
 static void cmd_ucinewgame(Uci *u, Args *a) {
     char err[ENGINE_ERR_LEN];
     drop_search(u);
+    engine_search_clear(proto_search_engine(u->search));
     if (!new_game(u, u->variant, NULL, err, sizeof err))
         info_string("%s (%s)", err, a->line);
 }

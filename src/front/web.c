@@ -8,13 +8,19 @@
  * opens every game to the network without a password: it is allowed, with a warning.
  *
  * Connections: a pool of POOL_THREADS threads, each with its own epoll set, shares
- * up to MAX_CONNECTIONS connections (the file limit is raised to fit), with a
+ * up to MAX_CONNECTIONS connections (the file limit is raised to fit; libmicrohttpd
+ * splits the limit between the threads, so it is far above what we want to hold), with a
  * listen backlog as deep as the kernel allows; a client that stops sending is cut
  * after IDLE_SECONDS, and a slow one holds only its own connection, never a thread.
  * SIGINT/SIGTERM stop it cleanly: engines stop, games are saved. */
 #include <arpa/inet.h>
+#ifdef __GLIBC__
+#include <malloc.h>
+#endif
 #include <netinet/in.h>
+#include <pthread.h>
 #include <signal.h>
+#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -23,6 +29,7 @@
 #include <strings.h>
 #include <sys/resource.h>
 #include <sys/socket.h>
+#include <time.h>
 
 #include <microhttpd.h>
 
@@ -37,7 +44,7 @@ typedef struct {
 } Upload;
 
 #define POOL_THREADS 4
-#define MAX_CONNECTIONS 4096
+#define MAX_CONNECTIONS 16384
 #define IDLE_SECONDS 30
 #define LISTEN_BACKLOG 4096
 
@@ -247,6 +254,33 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
 
 /* ---- the command ---- */
 
+/* libmicrohttpd's messages, at most LOG_BURST a minute: a flood of clients that
+ * hang up must not flood the log too. */
+#define LOG_BURST 20
+
+__attribute__((format(printf, 2, 0))) static void log_mhd(void *cls, const char *fmt, va_list ap) {
+    (void)cls;
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static time_t minute;
+    static unsigned shown, dropped;
+    pthread_mutex_lock(&lock);
+    time_t now = time(NULL);
+    if (now - minute >= 60) {
+        if (dropped)
+            fprintf(stderr, "menagerie serve: %u more server messages not shown\n", dropped);
+        minute = now;
+        shown = dropped = 0;
+    }
+    if (shown < LOG_BURST) {
+        shown++;
+        fputs("menagerie serve: ", stderr);
+        vfprintf(stderr, fmt, ap);
+    } else {
+        dropped++;
+    }
+    pthread_mutex_unlock(&lock);
+}
+
 /* Room for every connection: the soft file limit up to the hard one. Returns the
  * connections that fit (some files stay for games, engines and the listen sockets). */
 static unsigned connection_room(void) {
@@ -337,6 +371,12 @@ int web_main(int argc, char **argv) {
     pthread_sigmask(SIG_BLOCK, &set, NULL);
     signal(SIGPIPE, SIG_IGN);
 
+#ifdef __GLIBC__
+    /* Search tables come and go with engine copies on many threads: keep them out of
+     * the per-thread heaps, where freed tables would stay, and hand them back. */
+    mallopt(M_MMAP_THRESHOLD, 1 << 20);
+    mallopt(M_ARENA_MAX, 4);
+#endif
     (void)engine_game_names(); /* built once here, before any thread reads it */
     char err[300];
     if (!web_games_open(dir, err, sizeof err)) {
@@ -345,9 +385,9 @@ int web_main(int argc, char **argv) {
     }
     unsigned room = connection_room();
     struct MHD_Daemon *d = MHD_start_daemon(
-        flags, (uint16_t)port, NULL, NULL, on_request, NULL, MHD_OPTION_SOCK_ADDR,
-        (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE, (unsigned)POOL_THREADS,
-        MHD_OPTION_CONNECTION_LIMIT, room, MHD_OPTION_LISTEN_BACKLOG_SIZE,
+        flags, (uint16_t)port, NULL, NULL, on_request, NULL, MHD_OPTION_EXTERNAL_LOGGER, log_mhd,
+        NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE,
+        (unsigned)POOL_THREADS, MHD_OPTION_CONNECTION_LIMIT, room, MHD_OPTION_LISTEN_BACKLOG_SIZE,
         (unsigned)LISTEN_BACKLOG, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
         MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL, MHD_OPTION_END);
     if (!d) {
@@ -368,6 +408,7 @@ int web_main(int argc, char **argv) {
     printf("menagerie serve: stopping (signal %d)\n", sig);
     fflush(stdout);
     MHD_stop_daemon(d);
+    web_analysis_close();
     web_games_close();
     return 0;
 }

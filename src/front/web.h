@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 
 #include <cjson/cJSON.h>
 
@@ -34,11 +35,30 @@ typedef struct {
 /* Who plays a side, and how the engine thinks. */
 typedef enum { WEB_HUMAN = 0, WEB_ENGINE = 1 } WebPlayer;
 
+/* New games' engine defaults: full strength, 2 s a move, as `menagerie play`. */
+#define WEB_LEVEL 20
+#define WEB_MOVETIME 2000
+
 typedef struct {
     WebPlayer player[2];
     int level;       /* 1..20 */
-    int movetime_ms; /* time per engine move */
+    int movetime_ms; /* time per engine move (without a clock) */
+    int clock_ms, inc_ms; /* a clock for each side: base and increment; 0 = none */
 } WebOptions;
+
+/* web_clock.c: each side's time, measured by the server. */
+typedef struct {
+    int base_ms, inc_ms; /* base 0: no clock */
+    int64_t left[2];     /* at the start of the current turn */
+    int64_t since;       /* when the current turn began (web_now_ms) */
+} WebClock;
+int64_t web_now_ms(void); /* a monotonic clock */
+/* left0/left1 <= 0: the base time */
+void web_clock_init(WebClock *c, int base_ms, int inc_ms, int64_t left0, int64_t left1);
+void web_clock_moved(WebClock *c, int side); /* side moved: charge it, add the increment */
+void web_clock_restart(WebClock *c);         /* the turn begins now (take-back, load) */
+int64_t web_clock_left(const WebClock *c, int side, bool running);
+cJSON *web_clock_json(const WebClock *c, int side, bool running); /* null without a clock */
 
 /* web_api.c: answers every request under /api/. */
 void web_api_handle(const char *method, const char *url, const char *body, size_t len,
@@ -70,9 +90,17 @@ char *web_game_export(WebGame *w, char *name, size_t namelen); /* malloc'd text 
 
 /* web_study.c: every position of a game (review), piece diagrams, and whether a
  * FEN is a position of a game (the board editor). */
+/* The game ID as saved, read back into a Game of its own; NULL with the error
+ * reply written. */
+Game *web_study_saved(const char *id, WebReply *out);
 void web_study_positions(const char *id, WebReply *out);
 void web_study_diagram(const cJSON *body, WebReply *out);
 void web_study_check(const cJSON *body, WebReply *out);
+
+/* web_analysis.c: the engine's best lines for a position of a game, on demand. */
+void web_analysis_start(const char *id, const cJSON *body, WebReply *out); /* {ply?, movetime_ms?} */
+void web_analysis_get(const char *id, WebReply *out);
+void web_analysis_close(void); /* stops and waits for every analysis */
 
 /* web.c: the error reply every layer uses. */
 void web_reply_error(WebReply *out, int status, const char *msg);

@@ -75,7 +75,9 @@ static bool opt_players(const cJSON *o, WebOptions *opt, WebReply *out) {
 
 static bool read_options(const cJSON *b, WebOptions *opt, WebReply *out) {
     return opt_players(b, opt, out) && opt_int(b, "level", 1, 20, &opt->level, out) &&
-           opt_int(b, "movetime_ms", 50, 600000, &opt->movetime_ms, out);
+           opt_int(b, "movetime_ms", 50, 600000, &opt->movetime_ms, out) &&
+           opt_int(b, "clock_ms", 0, 10800000, &opt->clock_ms, out) &&
+           opt_int(b, "inc_ms", 0, 600000, &opt->inc_ms, out);
 }
 
 /* ---- replies ---- */
@@ -111,6 +113,9 @@ static void make_variants(void) {
         cJSON *o = cJSON_CreateObject();
         cJSON_AddStringToObject(o, "name", *nm);
         cJSON_AddStringToObject(o, "title", engine_game_title(*nm));
+        cJSON_AddStringToObject(o, "summary", gi.summary);
+        cJSON_AddStringToObject(o, "icon", gi.icon);
+        cJSON_AddBoolToObject(o, "user", gi.user);
         cJSON_AddStringToObject(o, "kind", gi.kind == KIND_MANCALA ? "mancala" : "chess");
         cJSON_AddNumberToObject(o, "files", gi.files);
         cJSON_AddNumberToObject(o, "ranks", gi.ranks);
@@ -212,7 +217,7 @@ static void start(Game *g, const WebOptions *opt, WebReply *out) {
 
 static void api_new(const Req *rq, WebReply *out) {
     const char *variant = NULL, *setup = NULL, *fen = NULL;
-    WebOptions opt = {{WEB_HUMAN, WEB_ENGINE}, 8, 1000};
+    WebOptions opt = {{WEB_HUMAN, WEB_ENGINE}, WEB_LEVEL, WEB_MOVETIME, 0, 0};
     if (!opt_str(rq->body, "variant", 40, &variant, out) ||
         !opt_str(rq->body, "setup", 40, &setup, out) || !opt_str(rq->body, "fen", 500, &fen, out) ||
         !read_options(rq->body, &opt, out))
@@ -273,7 +278,7 @@ static void api_new(const Req *rq, WebReply *out) {
 
 static void api_import(const Req *rq, WebReply *out) {
     const char *pgn = NULL;
-    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 8, 1000};
+    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, WEB_LEVEL, WEB_MOVETIME, 0, 0};
     if (!opt_str(rq->body, "pgn", WEB_MAX_BODY, &pgn, out) || !read_options(rq->body, &opt, out))
         return;
     if (!pgn) {
@@ -424,7 +429,7 @@ static void api_draw(const Req *rq, WebReply *out) {
 }
 
 static void api_options(const Req *rq, WebReply *out) {
-    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 0, 0};
+    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 0, 0, 0, 0};
     if (!read_options(rq->body, &opt, out))
         return;
     WebGame *w = game_or_fail(rq, out);
@@ -460,6 +465,9 @@ static void api_export(const Req *rq, WebReply *out) {
 static void api_positions(const Req *rq, WebReply *out) { web_study_positions(rq->id, out); }
 static void api_diagram(const Req *rq, WebReply *out) { web_study_diagram(rq->body, out); }
 static void api_check(const Req *rq, WebReply *out) { web_study_check(rq->body, out); }
+/* Routes served by web_analysis.c. */
+static void api_analyse(const Req *rq, WebReply *out) { web_analysis_start(rq->id, rq->body, out); }
+static void api_analysis(const Req *rq, WebReply *out) { web_analysis_get(rq->id, out); }
 
 /* ---- the route table ---- */
 
@@ -489,6 +497,8 @@ static const Route routes[] = {
     {"GET", "/api/games/:id/positions", api_positions},
     {"POST", "/api/diagram", api_diagram},
     {"POST", "/api/position", api_check},
+    {"POST", "/api/games/:id/analysis", api_analyse},
+    {"GET", "/api/games/:id/analysis", api_analysis},
 };
 
 /* Splits "/a/b/c" into at most MAX_SEGS segments of copy; -1 when too many or empty. */

@@ -75,7 +75,7 @@ void web_refresh_before(WebGame *w) {
 void web_wait_idle(WebGame *w, bool stop_engine) {
     if (w->thinking && stop_engine) {
         w->cancel = true;
-        engine_stop(w->think);
+        engine_search_stop(w->search);
         web_worker_wake();
     }
     while (w->thinking || w->busy)
@@ -151,10 +151,24 @@ static bool commit_or_restore(WebGame *w, Saved *s, WebError *e) {
     return ok;
 }
 
+/* Clock: a fallen flag ends the game, saved like any change (lock held). */
+static void flag_fall(WebGame *w) {
+    while (w->busy)
+        pthread_cond_wait(&w->idle, &w->lock);
+    if (w->removed || !web_clock_fallen(w))
+        return;
+    Saved s;
+    keep(w, &s, false);
+    web_clock_flag(w);
+    WebError e;
+    commit_or_restore(w, &s, &e);
+}
+
 /* ---- requests ---- */
 
 cJSON *web_game_state(WebGame *w) {
     pthread_mutex_lock(&w->lock);
+    flag_fall(w);
     w->seen = time(NULL);
     cJSON *o = web_view_state(w);
     pthread_mutex_unlock(&w->lock);
@@ -173,9 +187,9 @@ bool web_game_move(WebGame *w, const char *move, WebError *e) {
     bool ok = false;
     char err[ENGINE_ERR_LEN];
     pthread_mutex_lock(&w->lock);
-    while (w->busy)
-        pthread_cond_wait(&w->idle, &w->lock);
+    flag_fall(w);
     Saved s;
+    WebClock clock = w->clock;
     if (w->removed) {
         web_set_err(e, 404, "no game with that id");
     } else if (w->thinking) {
@@ -185,11 +199,14 @@ bool web_game_move(WebGame *w, const char *move, WebError *e) {
     } else if (keep(w, &s, false), !engine_play(w->g, move, err, sizeof err)) {
         web_set_err(e, 400, err);
     } else {
+        web_clock_moved(&w->clock, 1 - engine_side_to_move(w->g));
         w->version++;
         w->plies++;
         w->engine_error[0] = 0;
         web_refresh_before(w);
         ok = commit_or_restore(w, &s, e);
+        if (!ok)
+            w->clock = clock; /* Clock: as the file has it */
         Side side = engine_side_to_move(w->g);
         if (ok && w->opt.player[side] == WEB_ENGINE && !web_is_over(w) && !w->thinking)
             web_worker_start(w, w->opt.level, w->opt.movetime_ms, NULL);
@@ -200,8 +217,7 @@ bool web_game_move(WebGame *w, const char *move, WebError *e) {
 
 bool web_game_go(WebGame *w, int level, int movetime_ms, WebError *e) {
     pthread_mutex_lock(&w->lock);
-    while (w->busy)
-        pthread_cond_wait(&w->idle, &w->lock);
+    flag_fall(w);
     bool ok = web_worker_start(w, level > 0 ? level : w->opt.level,
                                movetime_ms > 0 ? movetime_ms : w->opt.movetime_ms, e);
     pthread_mutex_unlock(&w->lock);
@@ -212,7 +228,7 @@ bool web_game_stop(WebGame *w, WebError *e) {
     pthread_mutex_lock(&w->lock);
     bool ok = w->thinking;
     if (ok)
-        engine_stop(w->think); /* it plays the best move found so far */
+        engine_search_stop(w->search); /* it plays the best move found so far */
     else
         web_set_err(e, 409, "the engine is not thinking");
     pthread_mutex_unlock(&w->lock);
@@ -245,6 +261,7 @@ bool web_game_undo(WebGame *w, int count, WebError *e) {
         w->plies--;
     }
     if (ok) {
+        web_clock_restart(&w->clock);
         w->version++;
         w->engine_error[0] = 0;
         web_refresh_before(w);

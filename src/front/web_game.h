@@ -47,7 +47,7 @@ struct WebGame {
     /* the engine */
     bool thinking, queued;
     atomic_bool cancel; /* drop the engine's move; read by queued workers unlocked */
-    Game *think; /* the engine's copy of the game: the worker's while thinking */
+    EngineSearch *search; /* the engine's: kept between moves for a few games */
     int think_side, think_ply;
     bool has_info;
     SearchInfo si;
@@ -57,6 +57,7 @@ struct WebGame {
     int eval_score, eval_mate, eval_depth; /* first player's view */
     bool eval_exact;
     char engine_error[200];
+    WebClock clock; /* web_clock.c; base 0 = no clock */
 };
 
 /* web_game.c: helpers on one game (its lock held). */
@@ -73,6 +74,10 @@ void web_wait_idle(WebGame *w, bool stop_engine);
 /* Saves w after a change (lock held on entry and on return, dropped meanwhile);
  * false with a 5xx in *e when the file could not be written. */
 bool web_commit(WebGame *w, WebError *e);
+
+/* web_clock.c: the game's clock (lock held). */
+bool web_clock_fallen(WebGame *w); /* the side to move's time is up, the game not over */
+void web_clock_flag(WebGame *w);   /* ends the game on that flag (the caller saves) */
 
 /* web_registry.c */
 WebGame *web_game_new(Game *g, const WebOptions *opt);
@@ -100,10 +105,10 @@ cJSON *web_view_entry(WebGame *w);
 
 /* web_worker.c: the engine. */
 bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e);
-void web_worker_drop_copy(WebGame *w); /* frees the kept copy of a freed game */
-void web_worker_wake(void); /* queued workers look at their cancel flag again */
+void web_worker_drop_copy(WebGame *w); /* frees the kept search of a freed game */
+void web_worker_wake(void);            /* queued workers look at their cancel flag again */
 /* No new workers from now; with wait, also waits until the running ones end. */
 void web_worker_close(bool wait);
-cJSON *web_worker_stats(void);         /* tables in use and their bound */
+cJSON *web_worker_stats(void); /* tables in use and their bound */
 
 #endif

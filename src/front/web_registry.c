@@ -25,6 +25,7 @@ WebGame *web_game_new(Game *g, const WebOptions *opt) {
     w->g = g;
     engine_info(g, &w->info);
     w->opt = *opt;
+    web_clock_init(&w->clock, opt->clock_ms, opt->inc_ms, 0, 0);
     w->created = w->updated = time(NULL);
     w->plies = engine_ply_count(g);
     web_refresh_before(w);
@@ -111,7 +112,7 @@ static bool unlist(WebGame *w) {
 
 WebGame *web_game_add(Game *game, const WebOptions *opt, WebError *e) {
     WebGame *w = web_game_new(game, opt);
-    w->busy = true;                 /* until the first file is written */
+    w->busy = true;                /* until the first file is written */
     atomic_fetch_add(&w->refs, 1); /* the caller's, before anyone else can see it */
     if (!enlist(w)) {
         web_set_err(e, 503, "too many games: delete some first");

@@ -73,6 +73,14 @@ char *web_store_text(WebGame *w) {
                             "WebMoveTime", movetime,
                             "WebCreated",  created};
     int nt = 20;
+    char clock[48], left[48];
+    if (w->clock.base_ms) { /* Clock: base and increment, and the time left at this turn */
+        snprintf(clock, sizeof clock, "%d+%d", w->clock.base_ms, w->clock.inc_ms);
+        snprintf(left, sizeof left, "%lld %lld", (long long)w->clock.left[0],
+                 (long long)w->clock.left[1]);
+        tags[nt++] = "WebClock", tags[nt++] = clock;
+        tags[nt++] = "WebClockLeft", tags[nt++] = left;
+    }
     bool forced = engine_result(w->g).kind == RESULT_NONE && w->forced != RESULT_NONE;
     if (forced) {
         tags[nt++] = "Termination";
@@ -185,8 +193,8 @@ static bool valid_id(const char *s) {
 /* ID.pgn, ID.sgn; with tmp, ID.pgn.tmp and ID.sgn.tmp */
 static bool game_file(const char *n, bool tmp) {
     size_t want = tmp ? 20 : 16;
-    return strlen(n) == want && valid_id(n) && (!strncmp(n + 12, ".pgn", 4) ||
-                                                !strncmp(n + 12, ".sgn", 4)) &&
+    return strlen(n) == want && valid_id(n) &&
+           (!strncmp(n + 12, ".pgn", 4) || !strncmp(n + 12, ".sgn", 4)) &&
            (!tmp || !strcmp(n + 16, ".tmp"));
 }
 
@@ -302,6 +310,11 @@ static void read_options(const char *text, WebOptions *opt) {
     tag_of(text, "WebMoveTime", v, sizeof v);
     if (atoi(v) >= 50 && atoi(v) <= 600000)
         opt->movetime_ms = atoi(v);
+    int base = 0, inc = 0;
+    tag_of(text, "WebClock", v, sizeof v);
+    if (sscanf(v, "%d+%d", &base, &inc) == 2 && base > 0 && base <= 10800000 && inc >= 0 &&
+        inc <= 600000)
+        opt->clock_ms = base, opt->inc_ms = inc; /* Clock */
 }
 
 static void load_file(const char *name, bool (*add)(WebGame *w)) {
@@ -337,9 +350,14 @@ static void load_file(const char *name, bool (*add)(WebGame *w)) {
         free(text);
         return;
     }
-    WebOptions opt = {{WEB_HUMAN, WEB_ENGINE}, 8, 1000};
+    WebOptions opt = {{WEB_HUMAN, WEB_ENGINE}, 8, 1000, 0, 0};
     read_options(text, &opt);
     WebGame *w = web_game_new(g, &opt);
+    long long left0 = 0, left1 = 0;
+    tag_of(text, "WebClockLeft", v, sizeof v);
+    if (opt.clock_ms && sscanf(v, "%lld %lld", &left0, &left1) == 2) /* Clock: where it stood */
+        web_clock_init(&w->clock, opt.clock_ms, opt.inc_ms, left0 > 0 ? left0 : 1,
+                       left1 > 0 ? left1 : 1);
     snprintf(w->id, sizeof w->id, "%.12s", name);
     tag_of(text, "WebCreated", v, sizeof v);
     w->created = atoll(v) > 0 ? (time_t)atoll(v) : st.st_mtime;

@@ -51,23 +51,28 @@ static cJSON *position_entry(Game *g) {
     return o;
 }
 
-void web_study_positions(const char *id, WebReply *out) {
-    // Step 1. The game as saved, read back.
+Game *web_study_saved(const char *id, WebReply *out) {
     WebError e;
     WebGame *w = web_game_get(id, &e);
     if (!w) {
         web_reply_error(out, e.status, e.msg);
-        return;
+        return NULL;
     }
     char name[64], err[ENGINE_ERR_LEN];
     char *text = web_game_export(w, name, sizeof name);
     web_game_put(w);
     Game *g = text ? engine_import(text, err, sizeof err) : NULL;
     free(text);
-    if (!g) {
+    if (!g)
         web_reply_error(out, 500, "the saved game cannot be read back");
+    return g;
+}
+
+void web_study_positions(const char *id, WebReply *out) {
+    // Step 1. The game as saved, read back.
+    Game *g = web_study_saved(id, out);
+    if (!g)
         return;
-    }
     // Step 2. Replay it from its start position, one entry per ply.
     GameInfo gi;
     engine_info(g, &gi);
@@ -79,6 +84,7 @@ void web_study_positions(const char *id, WebReply *out) {
         abort();
     n = engine_history(g, moves, n, false);
     engine_free(g);
+    char err[ENGINE_ERR_LEN];
     g = engine_new(gi.name, start, err, sizeof err);
     cJSON *arr = cJSON_CreateArray();
     for (int i = 0; g && i <= n; i++) {

@@ -7,7 +7,6 @@
 
 #include "front/web_game.h"
 
-
 void web_view_moves(WebGame *w, cJSON *arr) {
     if (web_is_over(w))
         return;
@@ -180,6 +179,8 @@ cJSON *web_view_state(WebGame *w) {
     cJSON_AddNumberToObject(o, "level", w->opt.level);
     cJSON_AddNumberToObject(o, "movetime_ms", w->opt.movetime_ms);
     cJSON_AddBoolToObject(o, "thinking", w->thinking);
+    cJSON_AddItemToObject(o, "clock", web_clock_json(&w->clock, engine_side_to_move(w->g),
+                                                     r.kind == RESULT_NONE));
     if (w->has_info)
         cJSON_AddItemToObject(o, "search",
                               search_json(&w->si, w->pv_san, w->info_side, w->info_ply));

@@ -1,16 +1,16 @@
-/* web_worker.c - the web app's engine: one worker thread per thinking game.
+/* web_worker.c - the web app's engine: one worker thread per thinking game, each
+ * driving the game's EngineSearch (the engine service: a search on its own copy of
+ * the game, with the principal variation in SAN and a stop that is never lost).
+ * Requests keep reading the game meanwhile; the worker plays the move found on the
+ * game unless it was cancelled (undo, resignation, deletion).
  *
- * The engine never thinks on the game itself: a worker searches a copy (start
- * position and moves replayed) while requests keep reading the game, and plays its
- * move on the game unless the move was cancelled (undo, resignation, deletion).
- *
- * Memory: a copy gets its search tables (ENGINE_HASH_MB) with its first search and
- * keeps them while it lives. At most MAX_SEARCHING copies search at once; more
- * thinking games wait their turn (state "queued"). A few games keep their copy
- * between moves (KEEP_COPIES), so the engine keeps its tables there; the others drop
- * theirs when the move is played. So at most MAX_SEARCHING + KEEP_COPIES tables
- * exist, whatever the number of games: 8 x 16 MB for chess (the mancala's search
- * takes 32 MB of its own). web_worker_stats reports the figures. */
+ * Memory: an EngineSearch gets its tables (ENGINE_HASH_MB) with its first search
+ * and keeps them while it lives. At most MAX_SEARCHING searches run at once; more
+ * thinking games wait their turn (state "queued"). A few games keep their
+ * EngineSearch between moves (KEEP_COPIES), so the engine keeps its tables there;
+ * the others drop theirs when the move is played. So at most MAX_SEARCHING +
+ * KEEP_COPIES tables exist, whatever the number of games: 8 x 16 MB for chess (the
+ * mancala's search takes 32 MB of its own). web_worker_stats reports the figures. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -31,66 +31,16 @@ static int most_searching, most_kept;
 
 typedef struct {
     WebGame *w;
-    Game *pv; /* a second copy, for writing the principal variation in SAN */
-    MoveDesc *md;
     SearchLimits lim;
 } Worker;
 
-/* A copy of g: same start and moves, so the repetition rules see the same past. */
-static Game *clone_game(Game *g, const GameInfo *info) {
-    char initial[WEB_POS_LEN], err[ENGINE_ERR_LEN];
-    engine_initial_text(g, initial, sizeof initial);
-    Game *c = engine_new(info->name, initial, err, sizeof err);
-    if (!c)
-        return NULL;
-    int n;
-    char(*h)[ENGINE_MOVE_TEXT] = web_history(g, false, &n);
-    for (int i = 0; i < n; i++)
-        if (!engine_play(c, h[i], err, sizeof err)) {
-            engine_free(c);
-            c = NULL;
-            break;
-        }
-    free(h);
-    return c;
-}
-
-static void pv_to_san(Worker *k, const char *pv, char *out, size_t len) {
-    char tok[ENGINE_MOVE_TEXT], err[ENGINE_ERR_LEN];
-    size_t o = 0;
-    int played = 0;
-    out[0] = 0;
-    while (*pv) {
-        while (*pv == ' ')
-            pv++;
-        size_t n = strcspn(pv, " ");
-        if (!n)
-            break;
-        snprintf(tok, sizeof tok, "%.*s", (int)(n < sizeof tok ? n : sizeof tok - 1), pv);
-        pv += n;
-        int nm = engine_moves(k->pv, k->md, ENGINE_MAX_MOVES);
-        const char *san = NULL;
-        for (int i = 0; i < nm && i < ENGINE_MAX_MOVES; i++)
-            if (!strcmp(k->md[i].text, tok))
-                san = k->md[i].san;
-        if (!san || strlen(san) + o + 2 > len)
-            break;
-        o += (size_t)snprintf(out + o, len - o, "%s%s", o ? " " : "", san);
-        if (!engine_play(k->pv, tok, err, sizeof err))
-            break;
-        played++;
-    }
-    while (played-- > 0)
-        engine_undo(k->pv);
-}
-
 static void on_info(const SearchInfo *si, void *ud) {
     Worker *k = ud;
-    char san[600];
-    pv_to_san(k, si->pv, san, sizeof san);
+    if (si->multipv > 1)
+        return; /* the best line only */
     pthread_mutex_lock(&k->w->lock);
     k->w->si = *si;
-    snprintf(k->w->pv_san, sizeof k->w->pv_san, "%s", san);
+    snprintf(k->w->pv_san, sizeof k->w->pv_san, "%s", si->pv_san);
     k->w->has_info = true;
     k->w->info_side = k->w->think_side;
     k->w->info_ply = k->w->think_ply;
@@ -137,16 +87,21 @@ static bool play_best(WebGame *w, bool ok, const char *best) {
                  w->info.title);
         return false;
     }
+    if (w->clock.base_ms && web_clock_left(&w->clock, w->think_side, true) <= 0)
+        return false; /* Clock: too late; the flag falls when the game is next read */
     if (!engine_play(w->g, best, err, sizeof err)) {
         snprintf(w->engine_error, sizeof w->engine_error, "the engine's move %s: %s", best, err);
         return false;
     }
+    WebClock clock = w->clock;
+    web_clock_moved(&w->clock, w->think_side);
     w->version++;
     w->plies++;
     web_refresh_before(w);
     WebError e;
     if (!web_commit(w, &e)) {
         /* the file keeps the game without the move: so does memory */
+        w->clock = clock;
         engine_undo(w->g);
         w->plies--;
         w->version++;
@@ -171,10 +126,21 @@ static void *worker_main(void *arg) {
     WebGame *w = k->w;
     char best[64] = "";
     bool ok = false;
-    // Step 1. A search slot, then the search on the copy.
+    // Step 1. A search slot, then the search (started under the game's lock, so a
+    // cancel comes either before it, and it does not start, or after, and stops it).
     if (take_slot(w)) {
-        SearchCallbacks cb = {on_info, k};
-        ok = engine_go(w->think, &k->lim, &cb, best, sizeof best);
+        EngineCallbacks cb = {on_info, NULL, k};
+        EngineResult res;
+        char err[ENGINE_ERR_LEN];
+        pthread_mutex_lock(&w->lock);
+        bool started = !w->cancel &&
+                       engine_search_start(w->search, w->g, NULL, &k->lim, false, &cb, err,
+                                           sizeof err);
+        pthread_mutex_unlock(&w->lock);
+        if (started && engine_search_wait(w->search, &res) && !res.fallback) {
+            ok = true;
+            snprintf(best, sizeof best, "%s", res.best);
+        }
         give_slot();
     }
     // Step 2. The move on the game, saved.
@@ -182,10 +148,10 @@ static void *worker_main(void *arg) {
     bool played = play_best(w, ok, best);
     w->thinking = false;
     w->queued = false;
-    Game *drop = NULL;
+    EngineSearch *drop = NULL;
     if (atomic_load(&kept_copies) > KEEP_COPIES || w->removed) {
-        drop = w->think; /* too many kept: this game makes a new copy next time */
-        w->think = NULL;
+        drop = w->search; /* too many kept: this game makes a new one next time */
+        w->search = NULL;
         atomic_fetch_sub(&kept_copies, 1);
     }
     pthread_cond_broadcast(&w->idle);
@@ -197,9 +163,7 @@ static void *worker_main(void *arg) {
         web_worker_start(w, w->opt.level, w->opt.movetime_ms, NULL);
     pthread_mutex_unlock(&w->lock);
 
-    engine_free(drop);
-    engine_free(k->pv);
-    free(k->md);
+    engine_search_free(drop);
     free(k);
     web_game_put(w);
     pthread_mutex_lock(&work_lock);
@@ -209,48 +173,27 @@ static void *worker_main(void *arg) {
     return NULL;
 }
 
-/* Brings the engine's copy level with the game: back to the start, then the
- * game's moves again (its tables survive). A new copy when it has none. */
-static bool sync_copy(WebGame *w) {
-    if (w->think) {
-        char a[WEB_POS_LEN], b[WEB_POS_LEN], err[ENGINE_ERR_LEN];
-        while (engine_undo(w->think))
-            ;
-        engine_initial_text(w->think, a, sizeof a);
-        engine_initial_text(w->g, b, sizeof b);
-        bool same = !strcmp(a, b);
-        int n;
-        char(*h)[ENGINE_MOVE_TEXT] = web_history(w->g, false, &n);
-        for (int i = 0; same && i < n; i++)
-            same = engine_play(w->think, h[i], err, sizeof err);
-        free(h);
-        if (same)
-            return true;
-        web_worker_drop_copy(w);
-    }
-    w->think = clone_game(w->g, &w->info);
-    if (w->think) {
+/* The game's EngineSearch, made when it has none (game lock held). */
+static bool get_search(WebGame *w) {
+    if (w->search)
+        return true;
+    w->search = engine_search_new();
+    if (w->search) {
         int kept = atomic_fetch_add(&kept_copies, 1) + 1;
         pthread_mutex_lock(&work_lock);
         if (kept > most_kept)
             most_kept = kept;
         pthread_mutex_unlock(&work_lock);
     }
-    return w->think != NULL;
+    return w->search != NULL;
 }
 
 void web_worker_drop_copy(WebGame *w) {
-    if (!w->think)
+    if (!w->search)
         return;
     atomic_fetch_sub(&kept_copies, 1);
-    engine_free(w->think);
-    w->think = NULL;
-}
-
-static void free_worker(Worker *k) {
-    engine_free(k->pv);
-    free(k->md);
-    free(k);
+    engine_search_free(w->search);
+    w->search = NULL;
 }
 
 bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e) {
@@ -271,22 +214,24 @@ bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e) {
         web_set_err(e, 409, "the game is over");
         return false;
     }
-    // Step 2. The copies it thinks on and writes its line on.
+    // Step 2. The search it drives.
+    if (!get_search(w)) {
+        web_set_err(e, 500, "could not make a search for the engine");
+        return false;
+    }
     Worker *k = calloc(1, sizeof *k);
     if (!k)
         abort();
     k->w = w;
-    k->md = malloc(ENGINE_MAX_MOVES * sizeof *k->md);
-    if (!k->md)
-        abort();
-    k->pv = clone_game(w->g, &w->info);
-    if (!k->pv || !sync_copy(w)) {
-        free_worker(k);
-        web_set_err(e, 500, "could not copy the game for the engine");
-        return false;
-    }
     k->lim.level = level;
     k->lim.movetime_ms = movetime_ms;
+    if (w->clock.base_ms) { /* Clock: the engine plays on its own clock */
+        Side stm = engine_side_to_move(w->g);
+        int64_t left = web_clock_left(&w->clock, stm, true);
+        k->lim.movetime_ms = 0;
+        k->lim.time_ms[stm] = left > 1 ? (int)left : 1;
+        k->lim.inc_ms[stm] = w->clock.inc_ms;
+    }
     k->lim.hash_mb = ENGINE_HASH_MB;
     w->thinking = true;
     w->queued = true;
@@ -308,7 +253,7 @@ bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e) {
     pthread_attr_destroy(&attr);
     if (rc != 0) {
         w->thinking = w->queued = false;
-        free_worker(k);
+        free(k);
         atomic_fetch_sub(&w->refs, 1);
         pthread_mutex_lock(&work_lock);
         workers--;

@@ -1,8 +1,9 @@
 /* xboard.c - XBoard/CECP v2 over the engine API.
  *
- * One input thread owns all state; searches run on a mirror of the game in
- * a thread of proto_search.c and hand their move back through the input
- * loop. Mappings between XBoard and our move text (xb_to_ours, xb_play,
+ * One input thread owns all state; searches run in the engine service on
+ * its copy of the game and hand their move back through the input loop.
+ * What XBoard is told of a game (its name, the setup line, the piece
+ * lines) comes from the game's definition file (GameInfo). Mappings between XBoard and our move text (xb_to_ours, xb_play,
  * xb_move_text):
  *  - ranks: XBoard counts from 0 on boards with exactly ten ranks
  *    (Snake vs. Mongoose), so its e2 is our e3; squares in moves, FEN
@@ -30,11 +31,14 @@
  *    legs as king move, rook move (f1e1,a1f1). XBoard puts a castling
  *    Rook beside the King's destination, so it cannot draw Hannibal's
  *    longer fast castlings (Rook to the King's start square) or
- *    Diamondback's castlings; the README says so.
+ *    Diamondback's castlings; the README says so. Under a Hannibal set-up
+ *    option (XBoard) our own searches see no castling rights while such a
+ *    castling is legal (castle_free_copy); other drivers get our tokens.
  *  - Diamondback: XBoard adds a promotion piece to every pawn move onto the
  *    last rank; where only the plain move is legal (a8-d8, h1-h4 stay
  *    pawns) the suffix is dropped. The pawn gets the union of its zone
- *    moves as its XBetza, the real targets come from highlight.
+ *    moves as its XBetza (the loader derives it), the real targets come
+ *    from highlight.
  * lift/put/hover answer with highlight: legal targets yellow, captures
  * red, promotions magenta (then "choice" with our pieces on put), the
  * en-passant victim green on hover. After every move the engine claims
@@ -55,53 +59,11 @@
 #include "front/proto_io.h"
 #include "front/proto_search.h"
 
-/* How a game of ours is presented to XBoard. */
-typedef struct {
-    const char *name;   /* our game */
-    const char *xb;     /* XBoard's variant name */
-    const char *p2c;    /* piece-to-char table; NULL: XBoard knows the game */
-    const char *parent; /* XBoard variant whose rules the rest inherits */
-    int holdings;
-    const char *known; /* pieces whose moves the parent already knows */
-} XbVariant;
-
-static const XbVariant xb_variants[] = {
-    {"chess", "normal", NULL, NULL, 0, ""},
-    {"snake-vs-mongoose", "snake-vs-mongoose", "PNBRQ.....GM.......S.Kpnbrq.....gm.......s.k",
-     "fairy", 0, "NBRQ"},
-    {"team-mate", "team-mate", "PN....EF...M.A.J...CUKpn....ef...m.a.j...cuk", "fairy", 0, "PN"},
-    {"diamondback", "diamondback", "PNBRQ................Kpnbrq................k", "fairy", 0,
-     "NBRQ"},
-    {"hannibal", "hannibal", "PNBRQFEM.............Kpnbrqfem.............k", "seirawan", 8,
-     "PNBRQ"},
-    /* Classic variants XBoard knows by these names and letters. */
-    {"capablanca", "capablanca", NULL, NULL, 0, ""},
-    {"gothic", "gothic", NULL, NULL, 0, ""},
-    {"janus", "janus", NULL, NULL, 0, ""},
-    {"knightmate", "knightmate", NULL, NULL, 0, ""},
-    {"shatranj", "shatranj", NULL, NULL, 0, ""},
-    /* XBoard's Courier starts without Fairy-Stockfish's preset moves: send ours */
-    {"courier", "courier", "PNBR.FE..WM..........Kpnbr.fe..wm..........k", "courier", 0,
-     "PNBRFEWMK"},
-    {"embassy", "embassy", "PNBRQ..AC............Kpnbrq..ac............k", "capablanca", 0,
-     "PNBRQAC"},
-};
-#define NXBV (sizeof xb_variants / sizeof xb_variants[0])
-
-/* XBoard cannot describe a Diamondback pawn's zones: it gets the union of
- * its moves and learns the real ones from highlight. */
-static const char diamondback_pawn[] = "fWrWfrFflFbrF";
-
-/* Hannibal's King for XBoard: one-square castling is the one XBoard draws
- * as the rules do (see the header); longer fast castlings it cannot. */
-static const char hannibal_king[] = "KisO1";
-
 enum { TAG_THINK, TAG_PONDER, TAG_ANALYZE };
 
 typedef struct {
     Game *g;
-    const XbVariant *xv;
-    GameInfo info;
+    GameInfo info; /* with how XBoard is to see the game (from its definition) */
     int shift; /* ours = XBoard's rank + shift */
     bool force;
     int engine_side; /* SIDE_FIRST/SIDE_SECOND, -1 = neither */
@@ -154,11 +116,11 @@ static const char *read_square(const char *p, char sq[8]) {
     return n >= 2 ? p : NULL;
 }
 
-/* A castling written king-to-rook (ours "f1j1") as XBoard's two legs,
- * king onto the Rook and on to its square ("f1j1,j1g1"); false for any
- * other move. */
+/* Under a Hannibal set-up option (XBoard), a castling written king-to-rook
+ * (ours "f1j1") as XBoard's two legs, king onto the Rook and on to its
+ * square ("f1j1,j1g1"); false for any other move. */
 static bool castle_legs(Xb *x, const char *ours, char *out, size_t len) {
-    if (!x->info.gating)
+    if (!x->info.gating || !x->hsetup[0][0]) /* our token for other drivers */
         return false;
     MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
     if (!m)
@@ -177,18 +139,25 @@ static bool castle_legs(Xb *x, const char *ours, char *out, size_t len) {
     return true;
 }
 
-/* XBoard's two-leg castling, either order of the legs ("f1j1,j1g1" or
- * "f1g1,j1f1"), as ours (king-to-rook, "f1j1"); the text unchanged when it
- * is no two-leg move. */
-static void castle_from_legs(const char *in, char *out, size_t len) {
-    char a[8], b[8], c[8], d[8];
-    const char *p = read_square(in, a);
+/* Hannibal: XBoard's two-leg castling, either order of the legs
+ * ("f1j1,j1g1" or "f1g1,j1f1"), as ours (king-to-rook, "f1j1"); the text
+ * unchanged when it is no two-leg castling. */
+static void castle_from_legs(Xb *x, const char *in, char *out, size_t len) {
+    char a[8], b[8], c[8], d[8], ours[ENGINE_MOVE_TEXT];
+    const char *p = x->info.gating ? read_square(in, a) : NULL;
     p = p ? read_square(p, b) : NULL;
-    if (!p || *p != ',' || !(p = read_square(p + 1, c)) || !(p = read_square(p, d))) {
-        snprintf(out, len, "%s", in);
+    snprintf(out, len, "%s", in);
+    if (!p || *p != ',' || !(p = read_square(p + 1, c)) || !(p = read_square(p, d)))
         return;
-    }
-    snprintf(out, len, "%s%s%s", a, strcmp(c, b) ? c : b, p); /* p: a gating suffix */
+    snprintf(ours, sizeof ours, "%s%s", a, strcmp(c, b) ? c : b);
+    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
+    if (!m)
+        abort();
+    int n = engine_moves(x->g, m, ENGINE_MAX_MOVES);
+    for (int i = 0; i < n; i++)
+        if (m[i].kind == 'c' && !strcmp(m[i].text, ours))
+            snprintf(out, len, "%s%s", ours, p); /* p: a gating suffix */
+    free(m);
 }
 
 /* Our move text as XBoard reads it. */
@@ -209,7 +178,7 @@ static bool xb_play(Xb *x, const char *text, char *err, size_t errlen) {
     char ours[ENGINE_MOVE_TEXT], joined[ENGINE_MOVE_TEXT];
     if (strlen(text) >= sizeof ours - 1)
         text = "";
-    castle_from_legs(text, joined, sizeof joined);
+    castle_from_legs(x, text, joined, sizeof joined);
     if (!joined[0] || !xb_to_ours(x, joined, ours, sizeof ours)) {
         snprintf(err, errlen, "cannot read the move");
         return false;
@@ -266,13 +235,12 @@ static void flush_pongs(Xb *x) {
     x->npongs = 0;
 }
 
-static bool set_game(Xb *x, const XbVariant *xv, const char *fen, char *err, size_t errlen) {
-    Game *g = proto_new_game(xv->name, fen, err, errlen);
+static bool set_game(Xb *x, const char *name, const char *fen, char *err, size_t errlen) {
+    Game *g = proto_new_game(name, fen, err, errlen);
     if (!g)
         return false;
     engine_free(x->g);
     x->g = g;
-    x->xv = xv;
     engine_info(g, &x->info);
     x->shift = x->info.ranks == 10 ? 1 : 0;
     x->lift = -1;
@@ -334,6 +302,39 @@ static void limits(Xb *x, SearchLimits *lim, bool infinite) {
     }
 }
 
+/* What our own moves are chosen from: under a Hannibal set-up option
+ * (XBoard), when a castling over more than one square is legal for us
+ * (after REPLY, the opponent's move a ponder search expects, if not
+ * NULL), a copy of the game without castling rights, as XBoard 4.9 cannot
+ * draw those (see the header); NULL: the game itself. */
+static Game *castle_free_copy(const Xb *x, const char *reply) {
+    char fen[512], board[256], side[8], castle[32], rest[128] = "", err[ENGINE_ERR_LEN];
+    if (!x->info.gating || !x->hsetup[0][0])
+        return NULL;
+    Game *after = reply ? engine_copy(x->g) : NULL;
+    if (reply && (!after || !engine_play(after, reply, err, sizeof err))) {
+        engine_free(after);
+        return NULL;
+    }
+    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
+    if (!m)
+        abort();
+    int n = engine_moves(after ? after : x->g, m, ENGINE_MAX_MOVES);
+    bool long_castling = false;
+    for (int i = 0; i < n; i++)
+        long_castling |= m[i].kind == 'c' && abs(m[i].to - m[i].from) > 1;
+    free(m);
+    engine_free(after);
+    if (!long_castling)
+        return NULL;
+    engine_position_text(x->g, fen, sizeof fen);
+    if (sscanf(fen, "%255s %7s %31s %127[^\n]", board, side, castle, rest) < 3 ||
+        !strcmp(castle, "-"))
+        return NULL;
+    snprintf(fen, sizeof fen, "%s %s - %s", board, side, rest);
+    return engine_new(x->info.name, fen, err, sizeof err);
+}
+
 static void start_think(Xb *x) {
     if (xb_over(x)) {
         xb_claim(x);
@@ -341,7 +342,9 @@ static void start_think(Xb *x) {
     }
     SearchLimits lim;
     limits(x, &lim, false);
-    proto_search_start(x->search, x->g, NULL, &lim, false, xb_info, x, TAG_THINK);
+    Game *copy = castle_free_copy(x, NULL);
+    proto_search_start(x->search, copy ? copy : x->g, NULL, &lim, false, xb_info, x, TAG_THINK);
+    engine_free(copy);
 }
 
 static void start_analyze(Xb *x) {
@@ -359,10 +362,13 @@ static void start_ponder(Xb *x, const char *reply) {
         return;
     SearchLimits lim;
     limits(x, &lim, true);
-    if (proto_search_start(x->search, x->g, reply, &lim, true, xb_info, x, TAG_PONDER)) {
+    Game *copy = castle_free_copy(x, reply);
+    if (proto_search_start(x->search, copy ? copy : x->g, reply, &lim, true, xb_info, x,
+                           TAG_PONDER)) {
         snprintf(x->ponder_move, sizeof x->ponder_move, "%s", reply);
         x->ponder_done = false;
     }
+    engine_free(copy);
 }
 
 /* Our search has chosen: play it, tell XBoard, claim a result, ponder. */
@@ -604,8 +610,10 @@ static void hs_fen_out(const char *ours, char *out, size_t len) {
         if (p > open && strchr("abcdeghij", *p)) { /* a file; f is Black's Falcon */
             char *g = gates[islower((unsigned char)p[-1]) ? 1 : 0];
             size_t k = strlen(g);
-            g[k] = islower((unsigned char)p[-1]) ? *p : (char)toupper((unsigned char)*p);
-            g[k + 1] = 0;
+            if (k + 1 < sizeof gates[0]) {
+                g[k] = islower((unsigned char)p[-1]) ? *p : (char)toupper((unsigned char)*p);
+                g[k + 1] = 0;
+            }
         } else {
             *w++ = *p;
         }
@@ -659,7 +667,6 @@ static bool hs_fen_in(const Xb *x, const char *fen, char *out, size_t len) {
 /* Reads the option's value into X; false + reason when it is no set-up. */
 static bool hs_set(Xb *x, const char *value, char *err, size_t errlen) {
     char tok[2][8] = {"", ""};
-    x->hrandom = false;
     if (!strcmp(value, "move") || !strcmp(value, "random")) {
         memset(x->hsetup, 0, sizeof x->hsetup);
         x->hrandom = value[0] == 'r';
@@ -682,6 +689,7 @@ static bool hs_set(Xb *x, const char *value, char *err, size_t errlen) {
     if (!ok)
         return false;
     memcpy(x->hsetup, tok, sizeof tok);
+    x->hrandom = false;
     return true;
 }
 
@@ -711,38 +719,32 @@ static bool hs_start_fen(Xb *x, const char *name, char *fen, size_t len) {
 }
 
 static void send_setup(Xb *x) {
-    const XbVariant *v = x->xv;
-    if (!v->p2c)
+    const GameInfo *gi = &x->info;
+    if (!gi->xboard_parent[0]) /* XBoard knows the game */
         return;
     char ours[512], fen[512];
     engine_position_text(x->g, ours, sizeof ours);
     hs_fen_out(ours, fen, sizeof fen);
-    proto_out("setup (%s) %dx%d+%d_%s %s", v->p2c, x->info.files, x->info.ranks, v->holdings,
-              v->parent, fen);
-    for (int i = 0; i < x->info.npieces; i++) {
-        const PieceInfo *p = &x->info.piece[i];
-        if (strchr(v->known, p->letter))
-            continue;
-        const char *betza = p->betza;
-        if (x->info.rotated && p->letter == 'P')
-            betza = diamondback_pawn;
-        if (x->info.gating && p->letter == 'K')
-            betza = hannibal_king;
-        proto_out("piece %c& %s", p->letter, betza);
-    }
+    proto_out("setup (%s) %dx%d+%d_%s %s", gi->piece_to_char, gi->files, gi->ranks, gi->holdings,
+              gi->xboard_parent, fen);
+    for (int i = 0; i < gi->npieces; i++)
+        if (gi->piece[i].xboard[0])
+            proto_out("piece %c& %s", gi->piece[i].letter, gi->piece[i].xboard);
 }
 
 static void cmd_protover(Xb *x, Args *a) {
     (void)x, (void)a;
-    char list[256] = "";
+    char list[1024] = "";
     const char *const *games = proto_chess_games();
-    for (int i = 0; games[i]; i++)
-        for (size_t k = 0; k < NXBV; k++)
-            if (!strcmp(games[i], xb_variants[k].name)) {
-                if (list[0])
-                    strcat(list, ",");
-                strcat(list, xb_variants[k].xb);
-            }
+    for (int i = 0; games[i]; i++) {
+        GameInfo gi;
+        if (engine_game_info(games[i], &gi) &&
+            strlen(list) + strlen(gi.xboard_name) + 2 < sizeof list) {
+            if (list[0])
+                strcat(list, ",");
+            strcat(list, gi.xboard_name);
+        }
+    }
     proto_out("feature done=0");
     proto_out("feature myname=\"Menagerie\" variants=\"%s\"", list);
     proto_out("feature setboard=1 ping=1 playother=1 usermove=1 time=1 draw=1 sigint=0 "
@@ -753,14 +755,14 @@ static void cmd_protover(Xb *x, Args *a) {
     proto_out("feature done=1");
 }
 
-static const XbVariant *find_variant(const char *xbname) {
-    for (size_t k = 0; k < NXBV; k++)
-        if (!strcmp(xb_variants[k].xb, xbname)) {
-            const char *const *games = proto_chess_games();
-            for (int i = 0; games[i]; i++)
-                if (!strcmp(games[i], xb_variants[k].name))
-                    return &xb_variants[k];
-        }
+/* Our game that XBoard calls XBNAME, NULL when none. */
+static const char *find_variant(const char *xbname) {
+    const char *const *games = proto_chess_games();
+    for (int i = 0; games[i]; i++) {
+        GameInfo gi;
+        if (engine_game_info(games[i], &gi) && !strcmp(gi.xboard_name, xbname))
+            return games[i];
+    }
     return NULL;
 }
 
@@ -772,6 +774,7 @@ static void reset_tc(Xb *x) {
 static void cmd_new(Xb *x, Args *a) {
     char err[ENGINE_ERR_LEN];
     stop_all(x);
+    engine_search_clear(proto_search_engine(x->search));
     if (!set_game(x, find_variant("normal"), NULL, err, sizeof err)) {
         xb_error(err, a->line);
         return;
@@ -785,14 +788,14 @@ static void cmd_new(Xb *x, Args *a) {
 
 static void cmd_variant(Xb *x, Args *a) {
     char err[ENGINE_ERR_LEN];
-    const XbVariant *v = a->n == 2 ? find_variant(a->tok[1]) : NULL;
+    const char *v = a->n == 2 ? find_variant(a->tok[1]) : NULL;
     if (!v) {
         xb_error(a->n == 2 ? "unsupported variant" : "wrong number of parameters", a->line);
         return;
     }
     stop_all(x);
     char fen[512];
-    if (!set_game(x, v, hs_start_fen(x, v->name, fen, sizeof fen) ? fen : NULL, err,
+    if (!set_game(x, v, hs_start_fen(x, v, fen, sizeof fen) ? fen : NULL, err,
                   sizeof err)) {
         xb_error(err, a->line);
         return;
@@ -830,7 +833,7 @@ static void cmd_setboard(Xb *x, Args *a) {
     if (x->info.gating && hs_fen_in(x, fen, withfiles, sizeof withfiles))
         snprintf(fen, sizeof fen, "%s", withfiles);
     stop_all(x);
-    if (!set_game(x, x->xv, fen, err, sizeof err)) {
+    if (!set_game(x, x->info.name, fen, err, sizeof err)) {
         proto_out("tellusererror Illegal position: %s", err);
         xb_error("illegal position", a->line);
         return;
@@ -1235,7 +1238,7 @@ int xboard_main(int argc, char **argv) {
     x.base_ms = x.time_ms = x.otim_ms = 300000; /* until told: 5 minutes */
     x.lift = -1;
     char err[ENGINE_ERR_LEN];
-    if (!set_game(&x, find_variant("normal") ? find_variant("normal") : &xb_variants[1], NULL, err,
+    if (!set_game(&x, find_variant("normal") ? find_variant("normal") : "chess", NULL, err,
                   sizeof err)) {
         fprintf(stderr, "menagerie xboard: %s\n", err);
         proto_search_free(x.search);

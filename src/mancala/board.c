@@ -6,7 +6,8 @@
 #include <stdio.h>
 #include <string.h>
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...) {
+__attribute__((format(printf, 3, 4))) static void set_err(char *err, size_t errlen,
+                                                           const char *fmt, ...) {
     if (!err || errlen == 0)
         return;
     va_list ap;

@@ -422,7 +422,7 @@ int mancala_db_build(MancalaDb *db, int eggs, const MancalaDbBuild *opt) {
             if (t0 + db->last_ms * ratio * 1.5 > opt->deadline_ms)
                 break;
         }
-        if (!build_layer(db, n, eggs, opt))
+        if (!build_layer(db, n, opt->goal > eggs ? opt->goal : eggs, opt))
             break;
         db->last_ms = mancala_clock_ms() - t0;
     }
@@ -443,6 +443,18 @@ bool mancala_db_probe(const MancalaDb *db, const MancalaPos *p, int *gain) {
     for (int i = 0; i < MANCALA_HOLES; i++)
         cl[i] = db->var_b ? origin_class(p, i) : 0;
     *gain = db->layer[n][rank_state(db, p->hole, cl, n, p->side != 0)];
+    return true;
+}
+
+bool mancala_db_copy(MancalaDb *db, const MancalaDb *from) {
+    if (!db || !from || db->map || db->built >= 0 || db->var_b != from->var_b)
+        return false;
+    for (int n = 0; n <= from->built; n++) {
+        if (!(db->layer[n] = malloc(db->ways[0][n])))
+            return false;
+        memcpy(db->layer[n], from->layer[n], db->ways[0][n]);
+        db->built = n;
+    }
     return true;
 }
 

@@ -41,6 +41,7 @@ typedef struct {
     int threads;             /* 0 or 1 = one */
     MancalaDbProgress progress;
     void *ud;
+    int goal; /* egg count the progress is measured against, 0 = this build's */
 } MancalaDbBuild;
 
 /* Builds layers up to EGGS (at most MANCALA_DB_MAX_EGGS). Stops early, keeping only
@@ -55,6 +56,9 @@ int mancala_db_build(MancalaDb *db, int eggs, const MancalaDbBuild *opt);
  * the present one). */
 bool mancala_db_probe(const MancalaDb *db, const MancalaPos *p, int *gain);
 
+/* Copies the complete layers of FROM (same rule set) into the empty in-memory table
+ * DB, so a build can go on from a file; false when out of memory or mismatched. */
+bool mancala_db_copy(MancalaDb *db, const MancalaDb *from);
 /* Writes the complete layers to PATH (through a temporary file and a rename). */
 bool mancala_db_save(const MancalaDb *db, const char *path, char *err, size_t errlen);
 /* Maps the table at PATH for RULES after checking its header and checksums; a damaged,
@@ -64,7 +68,8 @@ MancalaDb *mancala_db_open(const char *path, int rules, char *err, size_t errlen
 const char *mancala_db_file_name(int rules);
 
 /* The tables the searches of this process use: opened once, on first use, from the
- * folder set here (default "data/egdb"); a refused file is reported once on stderr. */
+ * folder set here (default "data/egdb"); a refused file is reported once on stderr.
+ * Setting the folder closes the tables: do it while no search runs. */
 void mancala_db_set_dir(const char *dir);
 const char *mancala_db_dir(void);
 const MancalaDb *mancala_db_shared(int rules);

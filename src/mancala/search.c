@@ -681,7 +681,7 @@ void mancala_bench(FILE *out, const char *positions) {
                 p = set.pos[eggs][k];
             else
                 bench_position(&p, eggs, 0x9e3779b97f4a7c15ULL * (uint64_t)(eggs * 3 + k + 1));
-            double ms;
+            double ms = 0;
             all = bench_solve(&p, &ms);
             total += ms;
             if (ms > worst)

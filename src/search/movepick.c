@@ -187,8 +187,14 @@ void movepick_init(MovePicker *mp, const Thread *t, const Eval *e, Move tt_move,
             s = PICK_GOOD + 2;
         else if (m == counter)
             s = PICK_GOOD + 1;
-        else
+        else {
             s = t->history[us][move_from(m)][move_to(m)];
+            int slot = search_cont_slot(pos->v, pos->board[move_from(m)], move_to(m));
+            if (ply > 0 && t->stack[ply - 1].cont)
+                s += t->stack[ply - 1].cont[slot];
+            if (ply > 1 && t->stack[ply - 2].cont)
+                s += t->stack[ply - 2].cont[slot];
+        }
         mp->m[i] = m;
         mp->score[i] = s;
     }

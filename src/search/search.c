@@ -19,6 +19,7 @@
 #define MAX_THREADS 64
 #define DEFAULT_HASH_MB 32
 #define THREAD_STACK (32u << 20)
+#define CONT_MAX_BYTES (48u << 20) /* per thread */
 
 struct SearchContext {
     const Variant *v;
@@ -66,11 +67,30 @@ SearchContext *search_new(const Variant *v) {
     return ctx;
 }
 
+/* A worker with its continuation history (none when it would be too large). */
+static Thread *thread_new(SearchContext *ctx, int id) {
+    Thread *t = calloc(1, sizeof *t);
+    if (!t)
+        return NULL;
+    t->ctx = ctx;
+    t->id = id;
+    size_t n = (size_t)2 * (ctx->v->ntypes + 1) * ctx->v->nsq;
+    if (n * n * sizeof(int16_t) <= CONT_MAX_BYTES && (t->cont = calloc(n * n, sizeof(int16_t))))
+        t->cont_n = (int)n;
+    return t;
+}
+
+static void thread_free(Thread *t) {
+    if (t)
+        free(t->cont);
+    free(t);
+}
+
 void search_free(SearchContext *ctx) {
     if (!ctx)
         return;
     for (int i = 0; i < ctx->nthreads; i++)
-        free(ctx->threads[i]);
+        thread_free(ctx->threads[i]);
     tt_free(&ctx->tt);
     eval_free(ctx->eval);
     free(ctx);
@@ -82,6 +102,9 @@ void search_clear(SearchContext *ctx) {
     for (int i = 0; i < ctx->nthreads; i++) {
         memset(ctx->threads[i]->history, 0, sizeof ctx->threads[i]->history);
         memset(ctx->threads[i]->counter, 0, sizeof ctx->threads[i]->counter);
+        if (ctx->threads[i]->cont)
+            memset(ctx->threads[i]->cont, 0,
+                   (size_t)ctx->threads[i]->cont_n * ctx->threads[i]->cont_n * sizeof(int16_t));
     }
 }
 
@@ -210,6 +233,23 @@ static void history_add(int16_t *h, int bonus) {
     *h = (int16_t)(v > 16000 ? 16000 : v < -16000 ? -16000 : v);
 }
 
+/* Continuation history of quiet move m at ply (not yet played) after the
+ * moves one and two plies back. */
+static void cont_add(Thread *t, int ply, Move m, int bonus) {
+    int slot = search_cont_slot(t->pos.v, t->pos.board[move_from(m)], move_to(m));
+    for (int k = 1; k <= 2 && k <= ply; k++)
+        if (t->stack[ply - k].cont)
+            history_add(&t->stack[ply - k].cont[slot], bonus);
+}
+
+/* The continuation history row of piece's move m (NULL without a table). */
+static inline int16_t *cont_row(Thread *t, int piece, Move m) {
+    if (!t->cont)
+        return NULL;
+    size_t slot = (size_t)search_cont_slot(t->pos.v, (Piece)piece, move_to(m));
+    return t->cont + slot * (size_t)t->cont_n;
+}
+
 static void update_quiet_stats(Thread *t, int ply, Move best, const Move *quiets, int nq,
                                int depth) {
     Stack *ss = &t->stack[ply];
@@ -223,10 +263,15 @@ static void update_quiet_stats(Thread *t, int ply, Move best, const Move *quiets
     if (ply > 0 && t->stack[ply - 1].move)
         t->counter[t->stack[ply - 1].piece][move_to(t->stack[ply - 1].move)] = best;
     history_add(&t->history[us][move_from(best)][move_to(best)], bonus);
+    cont_add(t, ply, best, bonus);
     for (int i = 0; i < nq; i++)
-        if (quiets[i] != best)
+        if (quiets[i] != best) {
             history_add(&t->history[us][move_from(quiets[i])][move_to(quiets[i])], -bonus);
+            cont_add(t, ply, quiets[i], -bonus);
+        }
 }
+
+static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutnode);
 
 /* ---- quiescence ----------------------------------------------------------- */
 
@@ -303,6 +348,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, bool in_check) {
         legal++;
         t->stack[ply].move = m;
         t->stack[ply].piece = piece;
+        t->stack[ply].cont = cont_row(t, piece, m);
         bool check = movegen_in_check(pos);
         int score = -qsearch(t, -beta, -alpha, ply + 1, check);
         pos_unmake_move(pos);
@@ -327,6 +373,116 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, bool in_check) {
     return best;
 }
 
+/* Step 2 of search: the score of a node the game ends in (a win square
+ * reached, a repetition, a dead draw, the N-move rule, the ply limit), else
+ * SCORE_NONE; *rule_draw when the N-move rule draws unless this is mate. */
+static int game_end(Thread *t, int ply, bool in_check, bool *rule_draw) {
+    const Position *pos = &t->pos;
+    const Variant *v = pos->v;
+    int end = v->sudden_end ? pos_game_end(pos) : 0;
+    if (end)
+        return end * (MATE - ply);
+    if (is_repetition(t))
+        return 0;
+    if (pos->pcount[0] + pos->pcount[1] <= 8 && eval_dead_draw(t->ctx->eval, pos))
+        return 0;
+    if (v->move_rule && pos->halfmove >= 2 * v->move_rule) {
+        if (!in_check)
+            return 0;
+        *rule_draw = true;
+    }
+    if (ply >= MAX_PLY)
+        return in_check ? 0 : evaluate(t, 0, 0, NULL);
+    return SCORE_NONE;
+}
+
+/* Step 7 of search: the null move and, deep, its verification. The score
+ * to return (0 when stopped), or SCORE_NONE when the node goes on. */
+static int null_move(Thread *t, int beta, int depth, int ply, bool cutnode, int eval) {
+    Position *pos = &t->pos;
+    Stack *ss = &t->stack[ply];
+    int r = 3 + depth / 5 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+    ss->move = MOVE_NONE;
+    ss->piece = 0;
+    ss->cont = NULL;
+    pos_make_null(pos);
+    ss[1].in_check = false;
+    int score = -search(t, -beta, -beta + 1, depth - r, ply + 1, !cutnode);
+    pos_unmake_null(pos);
+    if (stopped(t))
+        return 0;
+    if (score < beta)
+        return SCORE_NONE;
+    if (score >= MATE_IN_MAX)
+        score = beta;
+    if (depth < 10)
+        return score;
+    /* deep: verify without null moves near this ply */
+    t->nmp_min_ply = ply + 3 * (depth - r) / 4;
+    int vs = search(t, beta - 1, beta, depth - r, ply, false);
+    t->nmp_min_ply = 0;
+    return vs >= beta ? score : SCORE_NONE;
+}
+
+/* Step 11 of search: is the hash move m singular - far better than every
+ * other move, searched shallower without it? Sets *ext. The score to return
+ * (a multi-cut when even the others beat beta; 0 when stopped), or
+ * SCORE_NONE when the node goes on. */
+static int singular(Thread *t, Move m, int tt_score, int depth, int ply, int beta, bool cutnode,
+                    int *ext) {
+    Stack *ss = &t->stack[ply];
+    int sbeta = tt_score - 2 * depth;
+    ss->excluded = m;
+    int sv = search(t, sbeta - 1, sbeta, (depth - 1) / 2, ply, cutnode);
+    ss->excluded = MOVE_NONE;
+    if (stopped(t))
+        return 0;
+    if (sv < sbeta)
+        *ext = 1;
+    else if (sbeta >= beta)
+        return sbeta;
+    return SCORE_NONE;
+}
+
+/* Step 10 of search: may late move m (ordering score order) be skipped at
+ * this shallow depth? Late, hopeless or badly scored quiet moves go, unless
+ * they check (a mate may hide behind a check); so do losing captures that
+ * cannot catch up. */
+static bool late_move_pruned(Thread *t, Move m, int depth, int order, int nquiets, bool quiet,
+                             bool killer, bool improving, bool in_check, int eval, int alpha) {
+    const Position *pos = &t->pos;
+    const Eval *e = t->ctx->eval;
+    if (quiet && depth <= 8) {
+        int lmp = (3 + depth * depth) / (2 - improving);
+        bool prune = nquiets >= lmp ||
+                     (!in_check && eval + 100 + 80 * depth <= alpha && !killer &&
+                      alpha < MATE_IN_MAX) ||
+                     (depth <= 3 && order < -1500 * depth);
+        return prune && !movepick_gives_check(pos, e, m);
+    }
+    return !quiet && depth <= 4 && order < 0 && !in_check &&
+           eval + movepick_gain(pos, e, m) + 150 * depth <= alpha;
+}
+
+/* Step 12 of search: the depth of a late move's reduced search. */
+static int reduced_depth(int depth, int legal, int new_depth, int order, bool pv_node,
+                         bool cutnode, bool improving, bool killer, bool check, bool quiet) {
+    int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+    r -= pv_node;
+    r += cutnode;
+    r -= improving;
+    r -= killer;
+    r -= check;
+    if (quiet && order < PICK_GOOD)
+        r -= order / 6000;
+    int rd = new_depth - (r > 0 ? r : 0);
+    if (rd < 1)
+        rd = 1;
+    if (rd > new_depth)
+        rd = new_depth;
+    return rd;
+}
+
 /* ---- the main search ------------------------------------------------------ */
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutnode) {
@@ -338,10 +494,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     bool root = ply == 0;
     bool in_check = ss->in_check;
 
-    // Step 1. Quiescence at the horizon.
+    // Step 1. Quiescence at the horizon (no line below: the parent must not
+    // copy a stale one into its principal variation).
+    t->pvlen[ply] = ply;
     if (depth <= 0)
         return qsearch(t, alpha, beta, ply, in_check);
-    t->pvlen[ply] = ply;
     count_node(t);
     if (stopped(t))
         return 0;
@@ -351,20 +508,9 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     // Step 2. The end of the game: win squares, bare kings, draws.
     bool rule_draw = false;
     if (!root) {
-        int end = v->sudden_end ? pos_game_end(pos) : 0;
-        if (end)
-            return end * (MATE - ply);
-        if (is_repetition(t))
-            return 0;
-        if (pos->pcount[0] + pos->pcount[1] <= 8 && eval_dead_draw(ctx->eval, pos))
-            return 0;
-        if (v->move_rule && pos->halfmove >= 2 * v->move_rule) {
-            if (!in_check)
-                return 0;
-            rule_draw = true; /* a draw unless this is mate */
-        }
-        if (ply >= MAX_PLY)
-            return in_check ? 0 : evaluate(t, 0, 0, NULL);
+        int end = game_end(t, ply, in_check, &rule_draw);
+        if (end != SCORE_NONE)
+            return end;
 
         // Step 3. Mate distance pruning.
         int lo = -MATE + ply, hi = MATE - ply - 1;
@@ -383,7 +529,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     if (root && t->root_best)
         tt_move = t->root_best;
     int tt_score = tt_hit && hit.bound != BOUND_NONE ? score_from_tt(hit.score, ply) : SCORE_NONE;
-    if (tt_hit && !pv_node && hit.depth >= depth && tt_score != SCORE_NONE &&
+    Move skip = ss->excluded; /* a singular extension's test leaves it out */
+    if (tt_hit && !pv_node && !skip && hit.depth >= depth && tt_score != SCORE_NONE &&
         !rule_draw && (!v->move_rule || pos->halfmove < 2 * v->move_rule - 10) &&
         ((hit.bound == BOUND_EXACT) || (hit.bound == BOUND_LOWER && tt_score >= beta) ||
          (hit.bound == BOUND_UPPER && tt_score <= alpha)))
@@ -407,7 +554,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
                      ss->eval > t->stack[ply - 2].eval;
     ss[1].killer[0] = ss[1].killer[1] = MOVE_NONE;
 
-    if (!pv_node && !in_check) {
+    if (!pv_node && !in_check && !skip) {
         // Step 6. Reverse futility pruning.
         if (depth <= 7 && eval - 80 * (depth - improving) >= beta && eval < MATE_IN_MAX &&
             beta > -MATE_IN_MAX)
@@ -418,32 +565,14 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
         if (depth >= 3 && eval >= beta && ss->eval >= beta && ply > 0 && ply >= t->nmp_min_ply &&
             t->stack[ply - 1].move != MOVE_NONE && !pos->nhand[pos->stm] &&
             eval_has_pieces(ctx->eval, pos, pos->stm) && beta > -MATE_IN_MAX) {
-            int r = 3 + depth / 5 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
-            ss->move = MOVE_NONE;
-            ss->piece = 0;
-            pos_make_null(pos);
-            ss[1].in_check = false;
-            int score = -search(t, -beta, -beta + 1, depth - r, ply + 1, !cutnode);
-            pos_unmake_null(pos);
-            if (stopped(t))
-                return 0;
-            if (score >= beta) {
-                if (score >= MATE_IN_MAX)
-                    score = beta;
-                if (depth < 10)
-                    return score;
-                /* deep: verify without null moves near this ply */
-                t->nmp_min_ply = ply + 3 * (depth - r) / 4;
-                int vs = search(t, beta - 1, beta, depth - r, ply, false);
-                t->nmp_min_ply = 0;
-                if (vs >= beta)
-                    return score;
-            }
+            int score = null_move(t, beta, depth, ply, cutnode, eval);
+            if (score != SCORE_NONE)
+                return score;
         }
     }
 
     // Step 8. Internal iterative reduction without a hash move.
-    if (depth >= 5 && !tt_move && !root)
+    if (depth >= 5 && !tt_move && !root && !skip)
         depth--;
 
     // Step 9. The moves.
@@ -456,27 +585,28 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     Move best_move = MOVE_NONE, m;
     int order;
     while ((m = movepick_next(&mp, &order)) != MOVE_NONE) {
-        if (root && t->nexcluded && excluded(t, m))
+        if (m == skip || (root && t->nexcluded && excluded(t, m)))
             continue;
         bool noisy = movepick_is_noisy(pos, m);
         bool quiet = !noisy;
         bool killer = m == ss->killer[0] || m == ss->killer[1];
 
         // Step 10. Pruning of late quiet moves at shallow depth.
-        if (!root && best > -MATE_IN_MAX && legal > 0) {
-            if (quiet && depth <= 8) {
-                /* late, hopeless or badly scored quiet moves go, unless they
-                 * check: a mate may hide behind a check */
-                int lmp = (3 + depth * depth) / (2 - improving);
-                bool prune = nquiets >= lmp ||
-                             (!in_check && eval + 100 + 80 * depth <= alpha && !killer &&
-                              alpha < MATE_IN_MAX) ||
-                             (depth <= 3 && order < -1500 * depth);
-                if (prune && !movepick_gives_check(pos, ctx->eval, m))
-                    continue;
-            } else if (depth <= 4 && order < 0 && !in_check &&
-                       eval + movepick_gain(pos, ctx->eval, m) + 150 * depth <= alpha)
-                continue; /* a losing capture that cannot catch up */
+        if (!root && best > -MATE_IN_MAX && legal > 0 &&
+            late_move_pruned(t, m, depth, order, nquiets, quiet, killer, improving, in_check,
+                             eval, alpha))
+            continue;
+
+        // Step 11. Extensions: a hash move far better than every other
+        // (singular), checks. When even the others beat beta, so will this
+        // node (multi-cut).
+        int ext = 0;
+        if (!root && m == tt_move && !skip && depth >= 8 && hit.depth >= depth - 3 &&
+            (hit.bound & BOUND_LOWER) && tt_score != SCORE_NONE && tt_score > -MATE_IN_MAX &&
+            tt_score < MATE_IN_MAX) {
+            int sc = singular(t, m, tt_score, depth, ply, beta, cutnode, &ext);
+            if (sc != SCORE_NONE)
+                return sc;
         }
 
         int piece = pos->board[move_from(m)];
@@ -485,30 +615,19 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
         legal++;
         ss->move = m;
         ss->piece = piece;
+        ss->cont = cont_row(t, piece, m);
         bool check = movegen_in_check(pos);
         ss[1].in_check = check;
         if (quiet && nquiets < 64)
             quiets[nquiets++] = m;
 
-        // Step 11. Extensions: checks.
-        int new_depth = depth - 1 + (check && ply < 2 * depth + 8);
+        int new_depth = depth - 1 + (ext || (check && ply < 2 * depth + 8));
 
         // Step 12. Late-move reductions, then PVS.
         int score;
         if (depth >= 3 && legal > 1 + 2 * root && (quiet || order < 0)) {
-            int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
-            r -= pv_node;
-            r += cutnode;
-            r -= improving;
-            r -= killer;
-            r -= check;
-            if (quiet && order < PICK_GOOD)
-                r -= order / 6000;
-            int rd = new_depth - (r > 0 ? r : 0);
-            if (rd < 1)
-                rd = 1;
-            if (rd > new_depth)
-                rd = new_depth;
+            int rd = reduced_depth(depth, legal, new_depth, order, pv_node, cutnode, improving,
+                                   killer, check, quiet);
             score = -search(t, -alpha - 1, -alpha, rd, ply + 1, true);
             if (score > alpha && rd < new_depth)
                 score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cutnode);
@@ -545,9 +664,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
 
     // Step 14. Mate or stalemate; the N-move rule; store.
     if (!legal)
-        return in_check || v->stalemate_loss ? -MATE + ply : 0;
+        return skip ? alpha : in_check || v->stalemate_loss ? -MATE + ply : 0;
     if (rule_draw)
         return 0;
+    if (skip)
+        return best;
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
     tt_store(&ctx->tt, pos->key, best_move, score_to_tt(best, ply), ss->eval, depth, bound);
     return best;
@@ -759,15 +880,13 @@ Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim
     tt_new_search(&ctx->tt);
     int want = lim->threads > 0 ? (lim->threads < MAX_THREADS ? lim->threads : MAX_THREADS) : 1;
     while (ctx->nthreads < want) {
-        Thread *t = calloc(1, sizeof *t);
+        Thread *t = thread_new(ctx, ctx->nthreads);
         if (!t)
             break;
-        t->ctx = ctx;
-        t->id = ctx->nthreads;
         ctx->threads[ctx->nthreads++] = t;
     }
     while (ctx->nthreads > want && ctx->nthreads > 1)
-        free(ctx->threads[--ctx->nthreads]);
+        thread_free(ctx->threads[--ctx->nthreads]);
     if (!ctx->nthreads)
         return MOVE_NONE;
 

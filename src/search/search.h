@@ -24,7 +24,9 @@ typedef struct {
     Move move;       /* played from this ply; MOVE_NONE for a null move */
     int piece;       /* moved piece code, 0 for a null move */
     int eval;        /* static eval, SCORE_NONE when in check */
+    int16_t *cont;   /* continuation history row of (piece, to) of move; NULL for none */
     Move killer[2];
+    Move excluded;   /* singular extension test: the move left out, else MOVE_NONE */
     bool in_check;
 } Stack;
 
@@ -44,6 +46,10 @@ typedef struct Thread {
     int nmp_min_ply; /* no null move before this ply (verification) */
     int16_t history[2][MAX_SQ][MAX_SQ]; /* butterfly: [side][from][to] */
     Move counter[64][MAX_SQ];           /* reply to [piece][to] */
+    /* continuation history: [(piece, to) one or two plies back][(piece, to)],
+     * cont_n slots a side (search_cont_slot); NULL when too large */
+    int16_t *cont;
+    int cont_n;
     Stack stack[MAX_PLY + 8];
     Move pv[MAX_PLY + 2][MAX_PLY + 2];
     int pvlen[MAX_PLY + 2];
@@ -55,6 +61,11 @@ typedef struct Thread {
     int nexcluded;
     PvLine line[SEARCH_MAX_PV];
 } Thread;
+
+/* Slot of (piece, to) in a continuation history row. */
+static inline int search_cont_slot(const Variant *v, Piece p, int to) {
+    return ((piece_color(p) * (v->ntypes + 1) + piece_type(p)) * v->nsq) + to;
+}
 
 SearchContext *search_new(const Variant *v);
 void search_free(SearchContext *ctx);

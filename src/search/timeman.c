@@ -26,10 +26,22 @@ void timeman_init(TimeMan *tm, const SearchLimits *lim, int stm, int gply) {
         return;
     int64_t left = lim->time_ms[stm] > 0 ? lim->time_ms[stm] : 1; /* overdrawn: hurry */
     int64_t inc = lim->inc_ms[stm] > 0 ? lim->inc_ms[stm] : 0;
-    int mtg = lim->movestogo > 0 ? lim->movestogo : 40 - (gply / 2 > 20 ? 20 : gply / 2);
+    /* moves still to play: the control's count, else a guess that shrinks as
+     * the game goes on; in sudden death (no increment) a longer one, and a
+     * reserve of the clock is never planned for */
+    int mtg, gmoves = gply / 2;
+    int64_t reserve = 0;
+    if (lim->movestogo > 0)
+        mtg = lim->movestogo;
+    else if (inc)
+        mtg = 40 - (gmoves > 20 ? 20 : gmoves);
+    else {
+        mtg = 50 - (gmoves / 2 > 20 ? 20 : gmoves / 2);
+        reserve = left / 20;
+    }
     if (mtg > 50)
         mtg = 50;
-    int64_t usable = left - OVERHEAD_MS;
+    int64_t usable = left - OVERHEAD_MS - reserve;
     if (usable < 1)
         usable = 1;
     int64_t soft = usable / mtg + inc * 3 / 4;

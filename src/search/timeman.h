@@ -1,6 +1,8 @@
 /* timeman.h - how long one search may think: a soft bound (start no new
  * iteration after it, scaled by how settled the best move is) and a hard bound
- * (stop at once), on a monotonic millisecond clock. */
+ * (stop at once), on a monotonic millisecond clock. Without a move count the
+ * game is guessed to last 40 more moves (fewer later on), 50 in sudden death,
+ * where a twentieth of the clock is also kept in reserve. */
 #ifndef SEARCH_TIMEMAN_H
 #define SEARCH_TIMEMAN_H
 

@@ -2,6 +2,8 @@
 #include "variants/loader.h"
 
 #include <ctype.h>
+#include <stdarg.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -24,16 +26,19 @@ typedef struct {
     size_t errlen;
 } Reader;
 
-static int fail(Reader *r, const char *fmt, const char *a, const char *b) {
+__attribute__((format(printf, 2, 3))) static int fail(Reader *r, const char *fmt, ...) {
     char msg[200];
-    snprintf(msg, sizeof msg, fmt, a, b);
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    va_end(ap);
     snprintf(r->err, r->errlen, "line %d: %s", r->line, msg);
     return -1;
 }
 
 static int copy_value(Reader *r, char *dst, size_t size, const char *key, const char *val) {
     if (strlen(val) >= size)
-        return fail(r, "value of %s is too long%s", key, "");
+        return fail(r, "value of %s is too long", key);
     strcpy(dst, val);
     return 0;
 }
@@ -48,11 +53,101 @@ static int int_value(Reader *r, const char *key, const char *val, int lo, int hi
 }
 
 /* key=value; returns -1 on error. */
+#define NOT_MINE 1 /* a reader's answer for a key it does not know */
+
+/* How front ends show the variant (VariantShow). */
+static int read_show_setting(Reader *r, const char *key, const char *val) {
+    VariantSpec *sp = r->sp;
+    if (!strcmp(key, "summary"))
+        return copy_value(r, sp->show.summary, sizeof sp->show.summary, key, val);
+    if (!strcmp(key, "icon"))
+        return copy_value(r, sp->show.icon, sizeof sp->show.icon, key, val);
+    if (!strcmp(key, "xboard"))
+        return copy_value(r, sp->show.xboard, sizeof sp->show.xboard, key, val);
+    if (!strcmp(key, "xboardParent"))
+        return copy_value(r, sp->show.xboard_parent, sizeof sp->show.xboard_parent, key, val);
+    if (!strcmp(key, "xboardKnown"))
+        return copy_value(r, sp->show.xboard_known, sizeof sp->show.xboard_known, key, val);
+    if (!strcmp(key, "pieceToChar"))
+        return copy_value(r, sp->show.piece_to_char, sizeof sp->show.piece_to_char, key, val);
+    if (!strcmp(key, "benchFen")) {
+        if (sp->show.nbench == 4)
+            return fail(r, "benchFen: at most 4");
+        return copy_value(r, sp->show.bench_fen[sp->show.nbench++], sizeof sp->show.bench_fen[0],
+                          key, val);
+    }
+    return NOT_MINE;
+}
+
+/* Keys that add one entry to a list: setup, value, eval, zone. */
+static int read_list_setting(Reader *r, const char *key, const char *val) {
+    VariantSpec *sp = r->sp;
+    if (!strcmp(key, "setup")) { /* setup=NAME:FEN */
+        const char *c = strchr(val, ':');
+        if (!c || c == val || (size_t)(c - val) >= sizeof sp->setup_name[0] ||
+            strlen(c + 1) >= sizeof sp->setup_fen[0] || sp->nsetups == 8)
+            return fail(r, "setup=%s: want NAME:FEN (at most 8)", val);
+        memcpy(sp->setup_name[sp->nsetups], val, (size_t)(c - val));
+        sp->setup_name[sp->nsetups][c - val] = 0;
+        strcpy(sp->setup_fen[sp->nsetups++], c + 1);
+        return 0;
+    }
+    if (!strcmp(key, "value")) { /* value=Q:950 */
+        int t;
+        for (t = 1; t <= sp->ntypes; t++)
+            if (val[0] && sp->type[t].letter == val[0] && val[1] == ':')
+                break;
+        if (t > sp->ntypes)
+            return fail(r, "value=%s: want LETTER:centipawns of a piece defined above", val);
+        return int_value(r, key, val + 2, 1, 100000, &sp->type[t].value);
+    }
+    if (!strcmp(key, "eval")) { /* eval=N.mg:330,N.eg:310 (tuned weights) */
+        char buf[512];
+        if (copy_value(r, buf, sizeof buf, key, val))
+            return -1;
+        char *save = NULL;
+        for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
+            char *colon = strchr(item, ':'), *end;
+            size_t nlen = colon ? (size_t)(colon - item) : 0;
+            long x = colon ? strtol(colon + 1, &end, 10) : 0;
+            if (!nlen || nlen > 23 || strspn(item, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._") != nlen ||
+                end == colon + 1 || *end || x < -30000 || x > 30000)
+                return fail(r, "eval=%s: want NAME:integer,...", val);
+            size_t used = strlen(sp->eval);
+            if (used + strlen(item) + 2 > sizeof sp->eval)
+                return fail(r, "too many eval weights");
+            snprintf(sp->eval + used, sizeof sp->eval - used, "%s%s", used ? " " : "", item);
+        }
+        return 0;
+    }
+    if (!strcmp(key, "zone")) { /* zone=P:squares:XBetza */
+        if (sp->nzones == 16)
+            return fail(r, "too many zone lines");
+        const char *c1 = strchr(val, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
+        if (!c1 || !c2 || c1 != val + 1 || (size_t)(c2 - c1 - 1) >= sizeof sp->zone[0].squares ||
+            strlen(c2 + 1) >= sizeof sp->zone[0].betza)
+            return fail(r, "zone=%s: want LETTER:squares:XBetza", val);
+        ZoneMoves *z = &sp->zone[sp->nzones++];
+        z->letter = val[0];
+        memcpy(z->squares, c1 + 1, (size_t)(c2 - c1 - 1));
+        z->squares[c2 - c1 - 1] = 0;
+        strcpy(z->betza, c2 + 1);
+        z->line = r->line;
+        return 0;
+    }
+    return NOT_MINE;
+}
+
 static int read_setting(Reader *r, const char *key, const char *val) {
     VariantSpec *sp = r->sp;
     for (int i = 0; ignored_keys[i]; i++)
         if (!strcmp(key, ignored_keys[i]))
             return 0;
+    int rc = read_show_setting(r, key, val);
+    if (rc == NOT_MINE)
+        rc = read_list_setting(r, key, val);
+    if (rc != NOT_MINE)
+        return rc;
     if (!strcmp(key, "name"))
         return copy_value(r, sp->name, sizeof sp->name, key, val);
     if (!strcmp(key, "title"))
@@ -65,19 +160,9 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->holes, sizeof sp->holes, key, val);
     if (!strcmp(key, "startFen"))
         return copy_value(r, sp->start_fen, sizeof sp->start_fen, key, val);
-    if (!strcmp(key, "setup")) { /* setup=NAME:FEN */
-        const char *c = strchr(val, ':');
-        if (!c || c == val || (size_t)(c - val) >= sizeof sp->setup_name[0] ||
-            strlen(c + 1) >= sizeof sp->setup_fen[0] || sp->nsetups == 8)
-            return fail(r, "setup=%s: want NAME:FEN (at most 8)%s", val, "");
-        memcpy(sp->setup_name[sp->nsetups], val, (size_t)(c - val));
-        sp->setup_name[sp->nsetups][c - val] = 0;
-        strcpy(sp->setup_fen[sp->nsetups++], c + 1);
-        return 0;
-    }
     if (!strcmp(key, "royal")) {
         if (strlen(val) != 1)
-            return fail(r, "royal=%s: want one piece letter or -%s", val, "");
+            return fail(r, "royal=%s: want one piece letter or -", val);
         sp->royal = val[0];
         return 0;
     }
@@ -97,7 +182,7 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         else if (!strcmp(val, "rotate"))
             sp->rotate = 1;
         else
-            return fail(r, "symmetry=%s: want mirror or rotate%s", val, "");
+            return fail(r, "symmetry=%s: want mirror or rotate", val);
         return 0;
     }
     if (!strcmp(key, "castling")) {
@@ -107,7 +192,7 @@ static int read_setting(Reader *r, const char *key, const char *val) {
                 sp->castling = (CastleStyle)i;
                 return 0;
             }
-        return fail(r, "castling=%s: want none, orthodox, fast or free%s", val, "");
+        return fail(r, "castling=%s: want none, orthodox, fast or free", val);
     }
     if (!strcmp(key, "castles"))
         return copy_value(r, sp->castles, sizeof sp->castles, key, val);
@@ -123,7 +208,7 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->win_types, sizeof sp->win_types, key, val);
     if (!strcmp(key, "gating")) {
         if (strcmp(val, "setup") != 0)
-            return fail(r, "gating=%s: want setup%s", val, "");
+            return fail(r, "gating=%s: want setup", val);
         sp->gating = 1;
         return 0;
     }
@@ -131,13 +216,13 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->gate_exclude, sizeof sp->gate_exclude, key, val);
     if (!strcmp(key, "stalemate")) {
         if (strcmp(val, "draw") && strcmp(val, "loss"))
-            return fail(r, "stalemate=%s: want draw or loss%s", val, "");
+            return fail(r, "stalemate=%s: want draw or loss", val);
         sp->stalemate_loss = !strcmp(val, "loss");
         return 0;
     }
     if (!strcmp(key, "bareKing")) {
         if (strcmp(val, "none") && strcmp(val, "loss"))
-            return fail(r, "bareKing=%s: want none or loss%s", val, "");
+            return fail(r, "bareKing=%s: want none or loss", val);
         sp->bare_king_loss = !strcmp(val, "loss");
         return 0;
     }
@@ -145,54 +230,11 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->insufficient, sizeof sp->insufficient, key, val);
     if (!strcmp(key, "materialDraw")) {
         if (strcmp(val, "both") != 0 && strcmp(val, "dead") != 0)
-            return fail(r, "materialDraw=%s: want both or dead%s", val, "");
+            return fail(r, "materialDraw=%s: want both or dead", val);
         sp->material_dead = !strcmp(val, "dead");
         return 0;
     }
-    if (!strcmp(key, "value")) { /* value=Q:950 */
-        int t;
-        for (t = 1; t <= sp->ntypes; t++)
-            if (val[0] && sp->type[t].letter == val[0] && val[1] == ':')
-                break;
-        if (t > sp->ntypes)
-            return fail(r, "value=%s: want LETTER:centipawns of a piece defined above%s", val, "");
-        return int_value(r, key, val + 2, 1, 100000, &sp->type[t].value);
-    }
-    if (!strcmp(key, "eval")) { /* eval=N.mg:330,N.eg:310 (tuned weights) */
-        char buf[512];
-        if (copy_value(r, buf, sizeof buf, key, val))
-            return -1;
-        char *save = NULL;
-        for (char *item = strtok_r(buf, ",", &save); item; item = strtok_r(NULL, ",", &save)) {
-            char *colon = strchr(item, ':'), *end;
-            size_t nlen = colon ? (size_t)(colon - item) : 0;
-            long x = colon ? strtol(colon + 1, &end, 10) : 0;
-            if (!nlen || nlen > 23 || strspn(item, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._") != nlen ||
-                end == colon + 1 || *end || x < -30000 || x > 30000)
-                return fail(r, "eval=%s: want NAME:integer,...%s", val, "");
-            size_t used = strlen(sp->eval);
-            if (used + strlen(item) + 2 > sizeof sp->eval)
-                return fail(r, "too many eval weights%s%s", "", "");
-            snprintf(sp->eval + used, sizeof sp->eval - used, "%s%s", used ? " " : "", item);
-        }
-        return 0;
-    }
-    if (!strcmp(key, "zone")) { /* zone=P:squares:XBetza */
-        if (sp->nzones == 16)
-            return fail(r, "too many zone lines%s%s", "", "");
-        const char *c1 = strchr(val, ':'), *c2 = c1 ? strchr(c1 + 1, ':') : NULL;
-        if (!c1 || !c2 || c1 != val + 1 || (size_t)(c2 - c1 - 1) >= sizeof sp->zone[0].squares ||
-            strlen(c2 + 1) >= sizeof sp->zone[0].betza)
-            return fail(r, "zone=%s: want LETTER:squares:XBetza%s", val, "");
-        ZoneMoves *z = &sp->zone[sp->nzones++];
-        z->letter = val[0];
-        memcpy(z->squares, c1 + 1, (size_t)(c2 - c1 - 1));
-        z->squares[c2 - c1 - 1] = 0;
-        strcpy(z->betza, c2 + 1);
-        z->line = r->line;
-        return 0;
-    }
-    return fail(r, "unknown setting \"%s\"%s", key, "");
+    return fail(r, "unknown setting \"%s\"", key);
 }
 
 /* name:L:XBetza:image:white squares,,black squares */
@@ -205,7 +247,7 @@ static int read_piece(Reader *r, const char *tok) {
         const char *c = strchr(p, ':');
         size_t len = c && n < 4 ? (size_t)(c - p) : strlen(p);
         if (len >= sizeof f[0])
-            return fail(r, "piece line too long: %s%s", tok, "");
+            return fail(r, "piece line too long: %s", tok);
         memcpy(f[n], p, len);
         f[n++][len] = 0;
         if (!c || n == 5)
@@ -220,17 +262,17 @@ static int read_piece(Reader *r, const char *tok) {
         return copy_value(r, sp->holes, sizeof sp->holes, "holes", sq);
     }
     if (sp->ntypes == MAX_TYPES - 1)
-        return fail(r, "too many piece types%s%s", "", "");
+        return fail(r, "too many piece types");
     if (!f[0][0] || !f[2][0])
-        return fail(r, "piece \"%s\" needs a name and an XBetza move%s", tok, "");
+        return fail(r, "piece \"%s\" needs a name and an XBetza move", tok);
     PieceType *pt = &sp->type[++sp->ntypes];
     memset(pt, 0, sizeof *pt);
     snprintf(pt->name, sizeof pt->name, "%s", f[0]);
     pt->letter = (char)toupper((unsigned char)(f[1][0] ? f[1][0] : f[0][0]));
     if (f[1][0] && f[1][1])
-        return fail(r, "piece %s: the letter must be one character%s", f[0], "");
+        return fail(r, "piece %s: the letter must be one character", f[0]);
     if (strlen(f[2]) >= sizeof pt->betza)
-        return fail(r, "piece %s: XBetza too long%s", f[0], "");
+        return fail(r, "piece %s: XBetza too long", f[0]);
     strcpy(pt->betza, f[2]);
     char *sep = strstr(f[4], ",,");
     if (sep) {
@@ -293,6 +335,75 @@ static int fen_from_squares(Reader *r) {
     return 0;
 }
 
+/* XBoard's own piece order: a piece takes its letter's place when free. */
+static const char xboard_order[] = "PNBRQFEACWMOHIJGDVLSUK";
+
+/* The moves XBoard's parents know by letter (chess pieces, plain king). */
+static bool parent_knows(char letter, const char *betza) {
+    static const char *const known[] = {"N", "B", "R", "Q", "K"};
+    for (int i = 0; i < 5; i++)
+        if (letter == known[i][0] && !strcmp(betza, known[i]))
+            return true;
+    return false;
+}
+
+/* Fills what the file left out of v->show: XBoard's name and parent, its
+ * piece-to-char table and a piece line per piece the parent does not know
+ * (a piece with zone moves gets the union of all its moves; XBoard learns
+ * the real ones from highlight; a King that castles fast, the one-square
+ * castling). */
+static void derive_show(Variant *v, const VariantSpec *sp) {
+    VariantShow *sh = &v->show;
+    *sh = sp->show;
+    if (!sh->xboard[0])
+        snprintf(sh->xboard, sizeof sh->xboard, "%s", v->name);
+    if (!sh->xboard_parent[0])
+        snprintf(sh->xboard_parent, sizeof sh->xboard_parent, "fairy");
+    int n = (int)sizeof xboard_order - 1;
+    if (!sh->piece_to_char[0]) {
+        char slot[sizeof xboard_order];
+        memset(slot, '.', (size_t)n);
+        slot[n] = 0;
+        /* the King last; first every piece on its own letter, then the rest */
+        for (int pass = 0; pass < 2; pass++)
+            for (int t = 1; t <= v->ntypes; t++) {
+                char L = v->type[t].letter;
+                const char *own = strchr(xboard_order, L);
+                int k = own ? (int)(own - xboard_order) : -1;
+                if (L == 'K' || memchr(slot, L, (size_t)n))
+                    continue;
+                if (pass == 0 && (k < 0 || slot[k] != '.' || k == n - 1))
+                    continue;
+                for (k = pass ? 0 : k; k < n - 1 && slot[k] != '.'; k++)
+                    ;
+                if (k < n - 1)
+                    slot[k] = L;
+            }
+        if (variant_type_by_letter(v, 'K'))
+            slot[n - 1] = 'K';
+        for (int i = 0; i < n; i++)
+            sh->piece_to_char[i] = slot[i];
+        for (int i = 0; i < n; i++)
+            sh->piece_to_char[n + i] = (char)tolower((unsigned char)slot[i]);
+        sh->piece_to_char[2 * n] = 0;
+    }
+    for (int t = 1; t <= v->ntypes; t++) {
+        const PieceType *pt = &v->type[t];
+        char *out = sh->xboard_betza[t];
+        size_t room = sizeof sh->xboard_betza[t];
+        size_t len = (size_t)snprintf(out, room, "%s", pt->betza);
+        for (int z = 0; z < sp->nzones && len < room; z++)
+            if (sp->zone[z].letter == pt->letter)
+                len += (size_t)snprintf(out + len, room - len, "%s", sp->zone[z].betza);
+        /* fast castling: XBoard draws the one-square castling only */
+        if (t == v->royal && v->castling == CASTLE_FAST && !strchr(out, 'O') && len < room)
+            snprintf(out + len, room - len, "isO1");
+        if (sh->xboard_known[0] ? strchr(sh->xboard_known, pt->letter) != NULL
+                                : parent_knows(pt->letter, out))
+            out[0] = 0;
+    }
+}
+
 Variant *variant_load_text(const char *text, const char *fallback_name, char *err,
                            size_t errlen) {
     VariantSpec *sp = calloc(1, sizeof *sp);
@@ -312,7 +423,7 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
         size_t len = eol ? (size_t)(eol - p) : strlen(p);
         char line[1024];
         if (len >= sizeof line) {
-            fail(r, "line too long%s%s", "", "");
+            fail(r, "line too long");
             goto out;
         }
         memcpy(line, p, len);
@@ -334,7 +445,8 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
                 s++;
             }
             if (eq && (!strncmp(tok, "startFen=", 9) || !strncmp(tok, "title=", 6) ||
-                       !strncmp(tok, "setup=", 6)))
+                       !strncmp(tok, "setup=", 6) || !strncmp(tok, "benchFen=", 9) ||
+                       !strncmp(tok, "summary=", 8)))
                 s += strlen(s); /* these values run to the end of the line */
             char save = *s;
             *s = 0;
@@ -349,7 +461,7 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
             } else if (strchr(tok, ':')) {
                 rc = read_piece(r, tok);
             } else {
-                rc = fail(r, "\"%s\" is neither key=value nor a piece line%s", tok, "");
+                rc = fail(r, "\"%s\" is neither key=value nor a piece line", tok);
             }
             if (rc)
                 goto out;
@@ -365,16 +477,21 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
     if (!sp->start_fen[0] && !sp->nsetups && fen_from_squares(r))
         goto out;
     v = variant_compile(sp, err, errlen);
-    /* The start positions must be positions a game can start from. */
-    for (int i = -1; v && i < v->nsetups; i++) {
+    if (v)
+        derive_show(v, sp);
+    /* The start and bench positions must be positions a game can start from. */
+    for (int i = -1; v && i < v->nsetups + v->show.nbench; i++) {
         Position *pos = malloc(sizeof *pos);
         char msg[200];
         if (!pos)
             abort();
-        const char *fen = i < 0 ? v->start_fen : v->setup_fen[i];
+        bool bench = i >= v->nsetups;
+        const char *fen = i < 0 ? v->start_fen
+                          : bench ? v->show.bench_fen[i - v->nsetups]
+                                  : v->setup_fen[i];
         if (pos_from_fen(pos, v, fen, msg, sizeof msg)) {
-            snprintf(err, errlen, "start position%s%s: %s", i < 0 ? "" : " ",
-                     i < 0 ? "" : v->setup_name[i], msg);
+            snprintf(err, errlen, "%s%s%s: %s", bench ? "benchFen" : "start position",
+                     i < 0 || bench ? "" : " ", i < 0 || bench ? "" : v->setup_name[i], msg);
             variant_free(v);
             v = NULL;
         }

@@ -26,7 +26,7 @@ start_server() {
     "$BIN" serve --port 0 --data "$data" "$@" > "$T/out" 2> "$T/err" &
     PID=$!
     PORT=
-    for _ in $(seq 150); do
+    for _ in $(seq 400); do # 40 s: a sanitizer build on a loaded machine
         PORT=$(grep -o 'http://[^ ]*:[0-9]*/' "$T/out" 2> /dev/null | head -1 | sed 's|.*:\([0-9]*\)/|\1|')
         [ -n "$PORT" ] && break
         kill -0 "$PID" 2> /dev/null || break

@@ -25,6 +25,11 @@ expect "build base" 0 '^built base rules up to 6 eggs' "$bin" egdb build --rules
 expect "build estimate" 0 'slangenspel.egdb: 0.1 MB, about' "$bin" egdb build --rules a --eggs 6 --data "$tmp/two" --threads 1
 expect "build b" 0 '^built b rules up to 3 eggs' "$bin" egdb build --rules b --eggs 3 --data "$tmp/one"
 expect "build b again" 0 '^built ab rules up to 3 eggs' "$bin" egdb build --rules ab --eggs 3 --data "$tmp/two"
+expect "build goes on from a file" 0 '^built base rules up to 7 eggs' "$bin" egdb build --rules base --eggs 7 --data "$tmp/two"
+expect "build from scratch" 0 '^built base rules up to 7 eggs' "$bin" egdb build --rules base --eggs 7 --data "$tmp/three"
+if cmp -s "$tmp/two/egdb/slangenspel.egdb" "$tmp/three/egdb/slangenspel.egdb"; then echo "ok same file from a smaller one"
+else echo "FAIL a file built from a smaller one differs"; fi
+expect "build smaller" 0 '^built base rules up to 6 eggs' "$bin" egdb build --rules base --eggs 6 --data "$tmp/two"
 for f in slangenspel.egdb slangenspel-b.egdb; do
     if cmp -s "$tmp/one/egdb/$f" "$tmp/two/egdb/$f"; then echo "ok same file twice: $f"
     else echo "FAIL $f differs between two builds"; fi

@@ -47,15 +47,22 @@ for prefix in /usr /opt/menagerie; do
             check "man -l renders the page without warnings" $?
             [ -n "$warn" ] && echo "$warn" | head -3 | sed 's/^/    /'
         else
-            gzip -dc "$man" > "$tmp/man.txt"
+            gzip -dc "$man" | sed 's/\\-/-/g' > "$tmp/man.txt"
         fi
-        # every command of `menagerie help`, and the variant file keys
+        # every command of `menagerie help`, every option in the usage of
+        # the commands that take options, and the variant file keys
         missing=""
         for c in $("$bin" help | awk '/^  [a-z-]/ {print $1}') startFen castling gating=setup; do
             grep -q -- "$c" "$tmp/man.txt" || missing="$missing $c"
         done
+        for c in serve play match openings; do
+            for o in $("$bin" $c --help 2>&1 | grep -oE -- '--[a-z0-9-]+' | sort -u); do
+                [ "$o" = --help ] || grep -qE -- "(^|[^a-z-])$o([^a-z-]|$)" "$tmp/man.txt" ||
+                    missing="$missing $c$o"
+            done
+        done
         [ -z "$missing" ]
-        check "manual page names every command and the file keys${missing:+ (missing:$missing)}" $?
+        check "manual page names every command, option and file key${missing:+ (missing:$missing)}" $?
     fi
 
     doc=$p/share/doc/menagerie

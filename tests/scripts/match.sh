@@ -98,6 +98,10 @@ timeout 60 "$M" match --variant chess --games 40 --plies 0 --depth 1 --tc 0.6+0 
 has s1 "SPRT: verdict H1" '^SPRT: llr [0-9.]+ \(-2.94, 2.94\) \[0, 10\]: H1 accepted$'
 [ "$(grep -c '^game ' "$tmp/s1")" -lt 40 ] && echo "ok SPRT: stops before --games" ||
     echo "FAIL SPRT: played all 40 games"
+# ... but two like pairs decide nothing (no zero variance from a few games)
+timeout 60 "$M" match --variant chess --games 4 --plies 0 --depth 1 --tc 0.6+0 --sprt 0,10 \
+    self "xboard:$tmp/illegal.sh" > "$tmp/s2" 2>&1
+has s2 "SPRT: two won pairs, no verdict yet" '^SPRT: llr 0\.[0-9]+ \(-2.94, 2.94\) \[0, 10\]: no verdict$'
 
 # fixed nodes, concurrency, an opening file, the pentanomial line
 printf 'e2e4 e7e5 # open\n\nd2d4 d7d5\n' > "$tmp/book.txt"

@@ -1,22 +1,13 @@
 #!/usr/bin/env bash
-# The teaching and review routes of `menagerie serve` (piece diagrams from the move
-# tables, every position of a game) and the terminal game's `rules` command. Expected
-# piece reaches are counted by hand from the rulings, not taken from the program.
-# Prints one "ok ..." or "FAIL ..." line per check. Uses node to read JSON replies.
+# The teaching and study routes of `menagerie serve` (piece diagrams from the move
+# tables, the board editor's position check, every position of a game, analyses) and
+# the terminal game's `rules` command. Expected piece reaches are counted by hand from
+# the rulings, not taken from the program. Prints one "ok ..." or "FAIL ..." line per
+# check. Uses node to read JSON replies (tests/web/server.sh).
 set -u
 cd "$(dirname "$0")/../.."
 BIN=${MENAGERIE:-./menagerie}
-if ! command -v node > /dev/null 2>&1; then
-    if [ "$(id -u)" -eq 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq > /dev/null &&
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs > /dev/null
-    fi
-    command -v node > /dev/null 2>&1 || { echo "FAIL web study: node is missing (apt-get install nodejs)"; exit 1; }
-fi
-T=$(mktemp -d)
-PID=
-trap 'if [ -n "$PID" ]; then kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; fi; rm -rf "$T"' EXIT
-check() { if [ "$2" -eq 0 ]; then echo "ok $1"; else echo "FAIL $1${3:+: $3}"; fi; }
+. tests/web/server.sh
 
 # ---- the terminal game's rules command: the same text, for every game ----
 for g in chess:Castling snake-vs-mongoose:Mongoose team-mate:64-move diamondback:corner \
@@ -30,18 +21,7 @@ out=$(printf 'rules\nquit\n' | "$BIN" play chess --white human --black human --a
 check "play: rules text wrapped, headings without #" $?
 
 # ---- the server ----
-"$BIN" serve --port 0 --data "$T/data" > "$T/out" 2> "$T/err" &
-PID=$!
-PORT=
-for _ in $(seq 100); do
-    PORT=$(grep -o '127\.0\.0\.1:[0-9]*' "$T/out" 2>/dev/null | head -1 | cut -d: -f2)
-    [ -n "$PORT" ] && break
-    sleep 0.1
-done
-[ -n "$PORT" ] || { echo "FAIL web study: the server did not start"; exit 1; }
-B=http://127.0.0.1:$PORT
-post() { curl -s -o "$T/body" -w '%{http_code}' -X POST -H 'Content-Type: application/json' -d "$2" "$B$1"; }
-js() { node -e "const d=JSON.parse(require('fs').readFileSync('$T/body','utf8')); $1"; }
+start_server
 
 # diagram VARIANT LETTER SIDE SQUARE EXPECTED: EXPECTED lists "sq:m|c|mc" sorted by square
 diagram() {
@@ -74,12 +54,27 @@ for bad in '{"variant":"nope","piece":"N","square":1}' '{"variant":"chess","piec
     check "diagram rejects $bad" $? "$code"
 done
 
+# ---- the board editor's check of a position ----
+post /api/position '{"variant":"hannibal","fen":"5k4/10/2p7/10/10/10/10/10/R4K4[MbFh] w - - 0 1"}' > /dev/null
+js "process.exit(d.valid && d.moves > 0 && d.over === '' && d.position.includes('[MbFh]') ? 0 : 1)"
+check "position check: a Hannibal position with gates" $?
+post /api/position '{"variant":"chess","fen":"8/8/8/8/8/8/8/4K3 w - - 0 1"}' > /dev/null
+js "process.exit(!d.valid && /king/i.test(d.error) ? 0 : 1)"
+check "position check: the engine's message for a board without a Black King" $?
+post /api/position '{"variant":"chess","fen":"rnb1kbnr/pppp1ppp/8/4p3/6Pq/5P2/PPPPP2P/RNBQKBNR w KQkq - 1 3"}' > /dev/null
+js "process.exit(d.valid && /mate/.test(d.over) && d.moves === 0 ? 0 : 1)"
+check "position check: a mated position is over" $?
+for bad in '{"variant":"chess"}' '{"variant":"nope","fen":"8/8 w"}' '{"fen":"x"}' '{"variant":"chess","fen":5}'; do
+    code=$(post /api/position "$bad")
+    check "position check rejects $bad" "$([ "$code" = 400 ] && echo 0 || echo 1)"
+done
+
 # ---- every position of a game, for the review ----
 post /api/games '{"variant":"chess","players":["human","human"]}' > /dev/null
 ID=$(js "console.log(d.id)")
 post "/api/games/$ID/move" '{"move":"e2e4"}' > /dev/null
 post "/api/games/$ID/move" '{"move":"e5"}' > /dev/null
-code=$(curl -s -o "$T/body" -w '%{http_code}' "$B/api/games/$ID/positions")
+code=$(get "/api/games/$ID/positions")
 js "process.exit(d.length===3 && d[0].last===null && /^rnbqkbnr\/pppppppp\/8/.test(d[0].position) && d[1].last.from===12 && d[1].last.to===28 && d[1].board.squares[28]==='P' && d[2].side===0 ? 0 : 1)"
 check "positions: start and every move of a chess game" $? "$code"
 post /api/games '{"variant":"hannibal","players":["human","human"]}' > /dev/null
@@ -97,11 +92,40 @@ js "process.exit(d.length===2 && d[0].position.startsWith('5/5/5') && d[1].posit
 check "positions: a finished Slangenspel game" $?
 code=$(curl -s -o "$T/body" -w '%{http_code}' "$B/api/games/000000000000/positions")
 check "positions: an unknown game is 404" "$([ "$code" = 404 ] && echo 0 || echo 1)"
+# ---- analysis on demand ----
+code=$(post "/api/games/$ID/analysis" '{"ply":0,"movetime_ms":600}')
+js "process.exit(d.ply===0 && d.running===true && /^rnbqkbnr\/pppppppp\/8/.test(d.position) ? 0 : 1)"
+check "analysis: started for the start position of a game under way" $? "$code"
+for _ in $(seq 100); do
+    curl -s -o "$T/body" "$B/api/games/$ID/analysis"
+    js "process.exit(d.running ? 1 : 0)" && break
+    sleep 0.1
+done
+js "const L=d.lines, w=L.map(l=>l.mate?1e6*Math.sign(l.mate):l.score); process.exit(!d.running && L.length===3 && d.ply===0 && w[0]>=w[1] && w[1]>=w[2] && L.every(l=>l.pv_san.startsWith(l.san) && l.depth>0) && new Set(L.map(l=>l.move)).size===3 ? 0 : 1)"
+check "analysis: three different lines in SAN, best first for White" $? "$(js 'console.log(JSON.stringify(d.lines.map(l=>[l.san,l.score])))')"
+code=$(post "/api/games/$ID/analysis" '{"movetime_ms":300}')
+js "process.exit(d.ply===2 && d.position.split(' ')[1]==='w' ? 0 : 1)"
+check "analysis: the live position by default" $? "$code"
+for bad in '{"ply":3}' '{"ply":-1}' '{"ply":1.5}' '{"movetime_ms":5}' '{"movetime_ms":"x"}'; do
+    code=$(post "/api/games/$ID/analysis" "$bad")
+    check "analysis rejects $bad" "$([ "$code" = 400 ] && echo 0 || echo 1)" "$code"
+done
+code=$(post "/api/games/000000000000/analysis" '{}')
+code2=$(curl -s -o /dev/null -w '%{http_code}' "$B/api/games/$HID/analysis")
+check "analysis: unknown game 404, no analysis yet 404" "$([ "$code" = 404 ] && [ "$code2" = 404 ] && echo 0 || echo 1)" "$code $code2"
+post "/api/games/$MID/analysis" '{"ply":0,"movetime_ms":300}' > /dev/null
+for _ in $(seq 100); do
+    curl -s -o "$T/body" "$B/api/games/$MID/analysis"
+    js "process.exit(d.running ? 1 : 0)" && break
+    sleep 0.1
+done
+js "process.exit(d.lines.length===3 && /^[0-9]+[+-]x?$/.test(d.lines[0].san) ? 0 : 1)"
+check "analysis: Slangenspel lines" $? "$(js 'console.log(JSON.stringify(d))')"
+# several at once, then the server stops while they run
+for g in $ID $HID $MID; do post "/api/games/$g/analysis" '{"movetime_ms":20000}' > /dev/null; done
+
 code=$(curl -s -o /dev/null -w '%{http_code}' "$B/rules/team-mate.txt")
 check "rules texts served to the page" "$([ "$code" = 200 ] && echo 0 || echo 1)"
 
-kill -TERM "$PID"
-rc=0
-wait "$PID" || rc=$?
-PID=
-check "server stopped cleanly" "$rc"
+stop_server
+check "server stopped cleanly" "$RC"

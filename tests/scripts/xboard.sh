@@ -199,6 +199,23 @@ has hc1 "hannibal: XBoard's King can castle one square" '^piece K& KisO1$'
 [ "$(count hc1 '^Illegal')" = 1 ] && has hc1 "hannibal: two-leg castlings read, a two-leg non-castling refused" '^Illegal move .*: g1h1,j1i1$' ||
     { echo "FAIL hannibal: two-leg castlings: $(count hc1 '^Illegal') refusals"; grep Illegal "$tmp/hc1" | head -3; }
 
+# a one-square castling that mates goes out in XBoard's two-leg form under
+# a set-up option, as our token otherwise (for drivers that read ours)
+mate='setboard 4rkr3/4p1p3/10/10/10/10/10/9P/5K1EER[] w K - 0 1\nsd 3\ngo\n'
+printf "protover 2\noption Hannibal set-up=MbFh mcfg\nvariant hannibal\nforce\n$mate" | xb hc2
+has hc2 "hannibal: one-square castling sent as XBoard's two legs" '^move f1j1,j1g1$'
+printf "protover 2\nvariant hannibal\nforce\n$mate" | xb hc3
+has hc3 "hannibal: one-square castling sent as our token without a set-up option" '^move f1j1$'
+
+# a longer fast castling that mates is not chosen under a set-up option
+# (XBoard cannot draw it), and is without one
+long='setboard 4rkr3/4p1p3/10/10/10/10/10/9P/5KE2R[] w K - 0 1\nsd 3\ngo\n'
+printf "protover 2\noption Hannibal set-up=MbFh mcfg\nvariant hannibal\nforce\n$long" | xb hc4
+has hc4 "hannibal: no longer castling chosen under a set-up option" '^move [a-j][0-9]'
+hasnt hc4 "hannibal: (not f1h1 or f1i1)" '^move f1[hi]1'
+printf "protover 2\nvariant hannibal\nforce\n$long" | xb hc5
+has hc5 "hannibal: the mating castling without one" '^move f1[hi]1$'
+
 # XBoard promotes every pawn reaching the last rank; a Diamondback pawn on c8
 # stays a pawn, so the suffix is dropped there (and kept where it counts)
 printf 'protover 2\nvariant diamondback\nforce\nsetboard 7k/1P6/8/8/8/8/8/K7 w - - 0 1\nusermove b7c8q\nundo\nusermove b7c8\nundo\nusermove b7b8r\n' | xb dbq

@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # A real XBoard (Debian's xboard, headless under xvfb-run, match mode) plays
 # complete games: Team-Mate Chess between Menagerie and Fairy-Max, and Snake
-# vs. Mongoose between Menagerie and itself. Checks that every game ends with
+# vs. Mongoose and Hannibal between Menagerie and itself (Hannibal from a
+# set-up given as an engine option: XBoard has no form for the set-up move;
+# see src/front/xboard.c). Checks that every game ends with
 # a result and that no engine or XBoard complains of an illegal move.
 # Installs xboard, xvfb and fairymax with apt-get when missing. Skipped for
 # the sanitizer binary (MENAGERIE=build/san/...): it takes minutes, and the
@@ -65,3 +67,10 @@ run() {
 run team-mate team-mate fairymax -testClaims false -materialDraws false -ruleMoves 0 \
     -secondOptions "Claim draw after=64"
 run snake-vs-mongoose snake-vs-mongoose "$me"
+# Hannibal: the set-up by option, gating in XBoard's seirawan form
+hs="Hannibal set-up=MbFh mcfg"
+run hannibal hannibal "$me" -testClaims false -materialDraws false -ruleMoves 0 \
+    -firstOptions "$hs" -secondOptions "$hs"
+n=$(grep -v '^\[' "$tmp/hannibal/games.pgn" 2>/dev/null | grep -oE '/[MF]' | wc -l)
+[ "$n" -gt 0 ] && echo "ok xboard gui hannibal: $n gating moves played" ||
+    echo "FAIL xboard gui hannibal: no gating move in the games"

@@ -257,34 +257,6 @@ void test_movegen(void) {
     check_result("snake-vs-mongoose", "k9/10/10/10/10/10/10/10/10/K5G3 w - - 0 1",
                  RULES_ONGOING, NULL, __LINE__);
     check_result("diamondback", "7k/8/8/8/8/8/8/K7 w - - 0 1", RULES_ONGOING, NULL, __LINE__);
-    /* stalemate=loss and bareKing=loss (Shatranj, Courier), as Fairy-Stockfish
-     * plays them: the stalemated side loses; a bare King loses (no moves in
-     * perft) unless it may bare the other King in reply; two bare Kings draw. */
-    check_result("shatranj", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", RULES_WHITE_WINS, "stalemate",
-                 __LINE__);
-    check_result("courier", "k11/2F9/1K10/12/12/12/12/12 b - - 0 1", RULES_WHITE_WINS,
-                 "stalemate", __LINE__);
-    check_result("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", RULES_BLACK_WINS, "bare king",
-                 __LINE__);
-    check_result("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", RULES_ONGOING, NULL, __LINE__);
-    check_result("shatranj", "4k3/8/8/8/8/8/8/7K b - - 0 1", RULES_DRAW,
-                 "insufficient mating material", __LINE__);
-    check_result("shatranj", "4k3/8/8/8/8/8/8/RR5K b - - 0 1", RULES_WHITE_WINS, "bare king",
-                 __LINE__);
-    check_perft("shatranj", "4k3/8/8/8/8/8/8/RR5K b - - 0 1", 1, 0, __LINE__);
-    check_perft("shatranj", "4k3/8/8/8/8/8/8/R6K b - - 0 1", 1, 5, __LINE__);
-    check_result("shatranj", "4k3/8/8/8/8/8/8/Q6K b - - 0 1", RULES_ONGOING, NULL, __LINE__);
-    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", 1, 0, __LINE__);
-    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", 1, 1, __LINE__);
-    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", 2, 0, __LINE__);
-    check_result("courier", "5k6/12/12/12/12/12/r11/11K b - - 0 1", RULES_BLACK_WINS,
-                 "bare king", __LINE__);
-    check_result("chess", "4k3/8/8/8/8/8/r7/7K b - - 0 1", RULES_ONGOING, NULL, __LINE__);
-    /* Janus castles four squares to the h-side, three to the a-side. */
-    check_after("janus", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", "e1i1",
-                "r3k4r/10/10/10/10/10/10/R6RK1 b kq - 1 1", __LINE__);
-    check_after("janus", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", "e1b1",
-                "r3k4r/10/10/10/10/10/10/1KR6R b kq - 1 1", __LINE__);
     /* Chess, Snake vs. Mongoose, Hannibal: FIDE's dead position (rules.md,
      * "Insufficient material"). Drawn: bare kings, a lone knight or bishops
      * on one colour against a bare king, bishops of both sides on one colour. */
@@ -316,6 +288,34 @@ void test_movegen(void) {
         check_result(dead[i].variant, dead[i].fen, dead[i].want,
                      dead[i].want == RULES_DRAW ? "insufficient mating material" : NULL,
                      __LINE__);
+    /* stalemate=loss and bareKing=loss (Shatranj, Courier), as Fairy-Stockfish
+     * plays them: the stalemated side loses; a bare King loses (no moves in
+     * perft) unless it may bare the other King in reply; two bare Kings draw. */
+    check_result("shatranj", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", RULES_WHITE_WINS, "stalemate",
+                 __LINE__);
+    check_result("courier", "k11/2F9/1K10/12/12/12/12/12 b - - 0 1", RULES_WHITE_WINS,
+                 "stalemate", __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", RULES_BLACK_WINS, "bare king",
+                 __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/8/7K b - - 0 1", RULES_DRAW,
+                 "insufficient mating material", __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/8/RR5K b - - 0 1", RULES_WHITE_WINS, "bare king",
+                 __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/8/RR5K b - - 0 1", 1, 0, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/8/R6K b - - 0 1", 1, 5, __LINE__);
+    check_result("shatranj", "4k3/8/8/8/8/8/8/Q6K b - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", 1, 0, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", 1, 1, __LINE__);
+    check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", 2, 0, __LINE__);
+    check_result("courier", "5k6/12/12/12/12/12/r11/11K b - - 0 1", RULES_BLACK_WINS,
+                 "bare king", __LINE__);
+    check_result("chess", "4k3/8/8/8/8/8/r7/7K b - - 0 1", RULES_ONGOING, NULL, __LINE__);
+    /* Janus castles four squares to the h-side, three to the a-side. */
+    check_after("janus", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", "e1i1",
+                "r3k4r/10/10/10/10/10/10/R6RK1 b kq - 1 1", __LINE__);
+    check_after("janus", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", "e1b1",
+                "r3k4r/10/10/10/10/10/10/1KR6R b kq - 1 1", __LINE__);
 
     /* Threefold repetition: knights out and back twice. */
     if (load("chess", NULL, __LINE__)) {

@@ -135,6 +135,10 @@ static void test_corners(void) {
     check_mate("diamondback", "8/6P1/8/4k3/8/8/8/K7 w - - 0 1", 1, "reached the enemy corner");
     /* Black's king walks to a1 */
     check_mate("diamondback", "8/8/8/8/4K3/8/1k6/8 b - - 0 1", 1, "reached the enemy corner");
+    /* Shatranj: Rxc1 bares the King, which cannot bare two Rooks back */
+    check_mate("shatranj", "4k3/8/8/8/8/8/8/RRn4K w - - 0 1", 1, "bare king");
+    /* Shatranj: Fc7 stalemates, and stalemate loses */
+    check_mate("shatranj", "k7/p7/P1KQ4/8/8/8/8/8 w - - 0 1", 1, "stalemate");
 }
 
 static void check_score(const char *variant, const char *fen, int depth, int lo, int hi) {

@@ -20,7 +20,7 @@ static atomic_int added, deleted;
 
 static void *adder(void *arg) {
     (void)arg;
-    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 8, 1000};
+    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 8, 1000, 0, 0};
     char err[ENGINE_ERR_LEN];
     for (int i = 0; i < ADDS; i++) {
         Game *g = engine_new(i % 2 ? "chess" : "slangenspel", NULL, err, sizeof err);

@@ -16,7 +16,8 @@ if (!base || !shotDir) {
 fs.mkdirSync(shotDir, { recursive: true });
 let failures = 0;
 
-function ok(name) { console.log(`ok ${name}`); }
+const t0 = Date.now();
+function ok(name) { console.log(`ok ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`); }
 function fail(name, why) { failures++; console.log(`FAIL ${name}: ${why}`); }
 
 // ---- helpers ----
@@ -55,6 +56,7 @@ async function waitChange(page, v, timeout = 10000) {
 }
 
 async function center(page, selector) {
+  await page.locator(selector).first().scrollIntoViewIfNeeded();
   const box = await page.locator(selector).first().boundingBox();
   if (!box) throw new Error(`${selector} is not on the page`);
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
@@ -68,6 +70,7 @@ async function clickSq(page, sq) {
 }
 
 async function dragSq(page, from, to) {
+  await page.locator('#board svg.main').scrollIntoViewIfNeeded();
   const a = await sqCenter(page, from), b = await sqCenter(page, to);
   await page.mouse.move(a.x, a.y);
   await page.mouse.down();
@@ -280,8 +283,10 @@ try {
     await page.waitForTimeout(400);
     const st = await state(page);
     expect(st.history.length === 2 && st.search && st.search.depth > 0, `${st.history.length} moves`);
+    expect(await page.isHidden('#thinking'), 'the engine\'s search is hidden during a game against it');
+    await page.check('#show-engine');
     const stats = await page.textContent('#think-stats');
-    expect(/depth/.test(stats), 'the search is shown');
+    expect(/depth/.test(stats), 'the search is shown on request');
     await shot(page, 'slangenspel-engine');
   });
 
@@ -497,6 +502,59 @@ try {
     expect(st.history.length === 1 && st.board.squares[sqIndex('a8', 10)] === 'R', 'played from the edited position');
   });
 
+  await test('clocks: a 3+2 game shows both clocks; a flag fall ends a game', page, async () => {
+    await newGame(page, 'chess', 'both', async (p) => { await p.selectOption('#clock', '180+2'); });
+    let st = await state(page);
+    expect(st.clock && st.clock.base_ms === 180000 && st.clock.inc_ms === 2000, 'the 3+2 clock');
+    expect(/^[23]:[0-9]{2}$/.test(await page.textContent('#clock-0')) && await page.isVisible('#clock-1.clock'), 'both clocks shown');
+    await move(page, 8, 'e2', 'e4');
+    st = await state(page);
+    expect(st.clock.running === 1 && st.clock.left_ms[0] > 178000, `White's clock after the move: ${st.clock.left_ms[0]}`);
+    // a tiny time control: Black's flag falls while the page counts down
+    st = await page.evaluate(async () => {
+      const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ variant: 'chess', fen: 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1', players: ['human', 'human'], clock_ms: 1500 }) });
+      return r.json();
+    });
+    await page.goto(`${base}/#${st.id}`);
+    await page.waitForSelector('#banner:not([hidden])', { timeout: 8000 });
+    const text = await page.textContent('#banner');
+    expect(/White wins/.test(text) && /time ran out/.test(text), text);
+    expect(await page.textContent('#clock-1') === '0:00.0', `Black's clock shows ${await page.textContent('#clock-1')}`);
+    await shot(page, 'clock-flag');
+  });
+
+  await test('analysis: best lines in SAN, an arrow, follows the review; hidden against the engine', page, async () => {
+    await newGame(page, 'chess', 'both');
+    await move(page, 8, 'e2', 'e4');
+    await page.click('#btn-analyse');
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length >= 2, null, { timeout: 10000 });
+    expect(await page.locator('#board .arrows').count() === 1, 'an arrow for the best move');
+    const first = await page.textContent('#analysis-lines li .ln');
+    expect(/^[a-hNBRQKO]/.test(first), `a line in SAN: ${first}`);
+    await shot(page, 'analysis');
+    // the start position under review: the analysis follows it
+    await page.keyboard.press('Home');
+    await page.waitForSelector('#board[data-ply="0"]');
+    await page.waitForFunction(() => { const a = document.querySelector('#board .arrows'); return a && a.dataset.from === '12' || (a && /^(1|6)$/.test(a.dataset.from)) || (a && Number(a.dataset.from) < 16); }, null, { timeout: 10000 });
+    await page.click('#btn-analyse');
+    expect(await page.locator('#board .arrows').count() === 0 && await page.isHidden('#analysis'), 'analysis off: no arrow, no lines');
+    // against the engine its thinking is hidden until asked for; a take-back leaves no stale search
+    await newGame(page, 'chess', 'first', async (p) => { await p.selectOption('#movetime', '300'); });
+    await move(page, 8, 'd2', 'd4');
+    await poll(page, (st) => st.history.length === 2 && !st.thinking, 20000);
+    await page.waitForTimeout(400);
+    expect(await page.isHidden('#thinking') && (await page.textContent('#eval-text')).trim() === '\u2013', 'the engine\'s evaluation is hidden');
+    await page.check('#show-engine');
+    expect(await page.isVisible('#thinking') && /depth/.test(await page.textContent('#think-stats')), 'shown on request');
+    const v = await version(page);
+    await page.click('#btn-undo');
+    await waitChange(page, v);
+    const st = await state(page);
+    expect(st.history.length === 0, `${st.history.length} moves after the take-back`);
+    expect((await page.textContent('#think-stats')) === '' && (await page.textContent('#pv')) === '' && (await page.textContent('#eval-text')).trim() === '\u2013', 'no stale search after the take-back');
+  });
+
   await test('Diamondback: the set-up chosen at random is named', page, async () => {
     await newGame(page, 'diamondback', 'both');
     const text = await page.textContent('#setup-line');
@@ -518,7 +576,8 @@ try {
   });
 
   // phones and tablets: no horizontal scrolling, the board and every control in view
-  for (const [w, h, name] of [[390, 844, 'phone'], [768, 1024, 'tablet']]) {
+  // every game on a phone; on a tablet the widest boards
+  for (const [w, h, name, games] of [[390, 844, 'phone', GAMES], [768, 1024, 'tablet', ['snake-vs-mongoose', 'hannibal', 'slangenspel']]]) {
     await test(`${name} ${w}x${h}: no horizontal overflow, board and controls fit, touch`, page, async () => {
       const tp = await ctx.newPage();
       try {
@@ -529,7 +588,7 @@ try {
         expect(await fits(), 'the start page is wider than the screen');
         const picker = await tp.locator('#game-picker').boundingBox();
         expect(picker && picker.y < h, 'the game chooser is on the first screen');
-        for (const g of GAMES) {
+        for (const g of games) {
           await tp.click(`#game-picker label[data-game="${g}"]`);
           await tp.click('input[name=seat][value=both] + span');
           await tp.click('#btn-start');
@@ -545,6 +604,12 @@ try {
           await tp.evaluate(() => window.scrollTo(0, 0));
         }
         await tp.screenshot({ path: path.join(shotDir, `${name}-full.png`), fullPage: true });
+        // a saved game opened from the list (below the board) comes with its board in view
+        await tp.locator('#game-list li').last().click();
+        await tp.waitForFunction(() => location.hash.length > 1);
+        await tp.waitForTimeout(300);
+        const top = await tp.evaluate(() => document.querySelector('#board-wrap').getBoundingClientRect().top);
+        expect(top >= 0 && top < h / 2, `a resumed game's board starts at ${top}`);
       } finally {
         await tp.close();
       }
