@@ -107,6 +107,11 @@ static int parse_bracket(Position *p, const char *s, int n, char *err, size_t er
             goto fail;
         }
         int c = islower((unsigned char)s[i]) ? BLACK : WHITE;
+        if (!(v->hand_types[c] >> t & 1)) {
+            snprintf(err, errlen, "piece '%c' (%s) is never in hand or at a gate", s[i],
+                     v->type[t].name);
+            goto fail;
+        }
         int file = -1;
         if (i + 1 < n && s[i + 1] >= 'a' && s[i + 1] < 'a' + v->files &&
             (v->gate_files >> (s[i + 1] - 'a') & 1)) {

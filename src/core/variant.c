@@ -868,6 +868,25 @@ static int compile_draw_rules(Compile *cc) {
     for (int f = 0; f < v->files; f++)
         if (!strchr(sp->gate_exclude, 'a' + f))
             v->gate_files |= (uint16_t)(1u << f);
+    /* Pieces in hand or at gates are those of the start positions' brackets;
+     * a Black one must not share its letter with a gate file ("[Mb]" reads
+     * as a Manticore behind b). */
+    for (int i = -1; i < sp->nsetups; i++) {
+        const char *b = strchr(i < 0 ? v->start_fen : sp->setup_fen[i], '[');
+        for (const char *q = b ? b + 1 : ""; *q && *q != ']' && *q != ' '; q++) {
+            int t = variant_type_by_letter(v, *q);
+            if (!t || !isalpha((unsigned char)*q))
+                continue; /* the FEN check names it */
+            int c = islower((unsigned char)*q) ? BLACK : WHITE;
+            v->hand_types[c] |= 1u << t;
+            if (c == BLACK && *q < 'a' + v->files && (v->gate_files >> (*q - 'a') & 1)) {
+                snprintf(err, errlen, "piece in hand '%c' has the letter of a gate file", *q);
+                return -1;
+            }
+            if (q[1] >= 'a' && q[1] < 'a' + v->files && (v->gate_files >> (q[1] - 'a') & 1))
+                q++; /* its gate file */
+        }
+    }
     for (const char *p = sp->insufficient; *p;) {
         size_t len = strcspn(p, ",");
         if (v->ninsuf == 16) {

@@ -178,6 +178,7 @@ typedef struct Variant {
 
     int gating;
     uint16_t gate_files; /* files a gate may stand behind */
+    uint32_t hand_types[2]; /* bit t: type t is in a start position's hand (or at its gates) */
 
     int ninsuf; /* the `insufficient` list, parsed */
     int material_dead; /* the list is judged against a bare king (rules_dead_material) */

@@ -192,8 +192,11 @@ bool proto_shift_ranks(const char *in, int delta, char *out, size_t len) {
         if (islower((unsigned char)*p) && isdigit((unsigned char)p[1])) {
             out[n++] = *p++;
             int r = 0;
-            while (isdigit((unsigned char)*p))
-                r = r * 10 + (*p++ - '0');
+            while (isdigit((unsigned char)*p)) {
+                if (r <= 99) /* more is refused below: no overflow */
+                    r = r * 10 + (*p - '0');
+                p++;
+            }
             r += delta;
             if (r < 0 || r > 99)
                 return false;

@@ -130,6 +130,12 @@ has knx "snake-vs-mongoose: K+N v K claims the draw" '^1/2-1/2 \{Draw: insuffici
 printf 'protover 2\nvariant hannibal\nsetboard 8k1/10/10/10/10/10/10/K9/1N8[Mb] w - - 0 60\nforce\nusermove b1c3m\nping 1\n' | xb gate
 hasnt gate "hannibal: a Manticore at a gate is material, no claim" '^(1/2-1/2|Illegal)'
 
+# found by fuzzing: an 11-digit rank in a move overflowed the rank shift
+printf 'protover 2\nvariant snake-vs-mongoose\nforce\nusermove e11111111111e4\nping 2\n' | xb bigrank
+has bigrank "a move with an 11-digit rank is refused" '^Illegal move'
+hasnt bigrank "a move with an 11-digit rank: no sanitizer report" 'runtime error'
+has bigrank "a move with an 11-digit rank: the session goes on" '^pong 2$'
+
 # setboard, in each variant's own FEN form (XBoard ranks on 10-rank boards)
 printf 'protover 2\nsetboard rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq e6 0 2\nforce\nusermove g1f3\n' | xb sb1
 hasnt sb1 "normal: setboard" '^(Illegal|Error)'

@@ -283,9 +283,6 @@ void test_movegen(void) {
         {"hannibal", "8k1/10/10/10/10/10/10/K9/1N8[] w - - 0 60", RULES_DRAW},
         {"hannibal", "8k1/10/10/10/10/10/10/K9/1N8[M] w - - 0 60", RULES_ONGOING},
         {"hannibal", "8k1/10/10/10/10/10/10/K9/2E7[] w - - 0 60", RULES_DRAW},
-        {"hannibal", "8k1/10/10/10/10/10/10/K9/2E7[Ec] w - - 0 60", RULES_DRAW},
-        {"hannibal", "8k1/10/10/10/10/10/10/K9/2E7[Ed] w - - 0 60", RULES_ONGOING},
-        {"hannibal", "8k1/10/10/10/10/10/10/K9/2E7[E] w - - 0 60", RULES_ONGOING},
     };
     for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++)
         check_result(dead[i].variant, dead[i].fen, dead[i].want,

@@ -128,6 +128,15 @@ void test_position(void) {
     CHECK(pos.key == key);
     variant_free(c);
 
+    /* found by fuzzing: "[MQgmiec]" printed as "[QgMecmi]", where "Me" reads as
+     * a Manticore behind e. Only the pieces a game has in hand may be there. */
+    Variant *hv = variant_load_builtin("hannibal", err, sizeof err);
+    rejects(hv, "rnebqkbenr/pp5p1p/ppp1p5/3p4p1/9P/10/NPP3P3/P2PPp1PP1/FKEBQRBENR[MQgmiec] b kq - 0 8",
+            "piece 'Q' (queen) is never in hand or at a gate");
+    rejects(hv, "4k5/10/10/10/10/10/10/10/4K5[Eb] w - - 0 1", "piece 'E' (elephant) is never");
+    roundtrip(hv, "4k5/10/10/10/10/10/10/10/4K5[MbFhmcfg] w - - 0 1");
+    variant_free(hv);
+
     Variant *d = variant_load_builtin("diamondback", err, sizeof err);
     rejects(d, "7k/8/7P/8/8/8/8/K7 w - - 0 1", "unpromoted"); /* h6 promotes */
     /* h1 is on Black's edge but no promotion square: the pawn stays */

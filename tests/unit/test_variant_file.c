@@ -94,6 +94,9 @@ void test_variant_file(void) {
     refused("files=8 ranks=8\ncastling=free castlePartner=R\ncastles=a3-d1:d1-a1\nking:K:K\n"
             "rook:R:R\nstartFen=k7/8/8/8/8/K7/8/3R4 w - - 0 1\n",
             "castling entry \"a3-d1:d1-a1\": king and rook are not on one line", __LINE__);
+    refused("files=8 ranks=8\ngating=setup\nking:K:K\nbishop:B:B\n"
+            "startFen=4k3/8/8/8/8/8/8/4K3[bB] w - - 0 1\n",
+            "piece in hand 'b' has the letter of a gate file", __LINE__);
     /* A missing file is named. */
     refused("files=8 ranks=8\nking:K:K::a4294967297,,h8\n", "bad square \"a4294967297\"", __LINE__);
     refused("files=8 ranks=8\nking:K:K::a1x,,h8\n", "bad square \"a1x\"", __LINE__);
