@@ -37,6 +37,7 @@ need_node() { # node reads the JSON replies
 start_server() {
     local data=$1
     shift
+    rm -f "$T/out" "$T/err" # else the loop may read the address of the last server
     "$BIN" serve --port 0 --data "$data" "$@" > "$T/out" 2> "$T/err" &
     PID=$!
     PORT=

@@ -25,6 +25,7 @@ check() { # check NAME CONDITION-EXIT-CODE
 }
 
 start_server() {
+    rm -f "$T/out" "$T/err" # else the loop may read the address of the last server
     "$BIN" serve --port 0 --data "$DATA" > "$T/out" 2> "$T/err" &
     PID=$!
     PORT=
