@@ -201,14 +201,23 @@ static inline void finish_bounds(bool first, int exit, int best_lo, int best_hi,
     *nhi = best_hi;
 }
 
-/* New bounds of a base-rules state B (A to move, not over) from its children's. On the
- * first pass the best capture exit is computed into *EX, later passes read it. */
-static void update_base(const PassWork *w, const uint8_t *b, int8_t *ex, int *nlo,
-                        int *nhi) {
+/* A base-rules state (A to move, not over) whose children are being fetched: the
+ * children's ranks in the layer and, on the first pass, the captures' ranks in the
+ * smaller layers and their gains. */
+typedef struct {
+    uint64_t r;
+    int lo, hi; /* the state's bounds */
+    int nkid, ncap;
+    uint64_t kid[16], cap[16];
+    int cap_g[16];
+} Pending;
+
+/* Step 1 of a base-rules state's update: its children's ranks, their memory asked
+ * for. States are prepared a few at a time, so the fetches overlap. */
+static void prepare_base(const PassWork *w, const uint8_t *b, Pending *pd) {
     const MancalaDb *db = w->db;
     int n = w->n;
     bool first = w->pass == 0;
-    int best_lo = first ? -128 : *ex, best_hi = best_lo, exit = -128;
     /* A child's mirrored rank is a sum of one term per hole t (it reads hole t as hole
      * 15 - t): below[15 - t][eggs in holes 0..t][eggs in hole t]. A sowing that does
      * not wrap round changes only the terms from its start to its end, so the terms of
@@ -221,10 +230,7 @@ static void update_base(const PassWork *w, const uint8_t *b, int8_t *ex, int *nl
         eggs[t + 1] = eggs[t] + b[t];
         sum[t + 1] = sum[t] + db->below[MANCALA_HOLES - 1 - t][eggs[t + 1]][b[t]];
     }
-    /* Step 1. The children's ranks, fetched from memory all at once; the captures'
-     * values on the first pass. */
-    uint64_t kid[16], cap[16];
-    int nkid = 0, ncap = 0, cap_g[16];
+    int nkid = 0, ncap = 0;
     for (int i = 0; i < 8; i++) {
         int e = b[i];
         if (!e)
@@ -250,7 +256,7 @@ static void update_base(const PassWork *w, const uint8_t *b, int8_t *ex, int *nl
                 }
             }
             __builtin_prefetch(&w->bd[r]);
-            kid[nkid++] = r;
+            pd->kid[nkid++] = r;
             if (!first || (j != 0 && j != 15))
                 continue;
             /* the capture: the last egg and this sowing's eggs in the other ring */
@@ -264,19 +270,30 @@ static void update_base(const PassWork *w, const uint8_t *b, int8_t *ex, int *nl
                     g++;
                 }
             }
-            cap[ncap] = rank_state(db, c, NULL, n - g, true);
-            __builtin_prefetch(&db->layer[n - g][cap[ncap]]);
-            cap_g[ncap++] = g;
+            uint64_t cr = rank_state(db, c, NULL, n - g, true);
+            __builtin_prefetch(&db->layer[n - g][cr]);
+            pd->cap[ncap] = cr;
+            pd->cap_g[ncap++] = g;
         }
     }
-    /* Step 2. Their values and bounds. */
-    for (int k = 0; k < ncap; k++) {
-        int v = cap_g[k] - db->layer[n - cap_g[k]][cap[k]];
+    pd->nkid = nkid;
+    pd->ncap = ncap;
+}
+
+/* Step 2: the state's new bounds from its children's (and on the first pass its best
+ * capture exit, kept in *EX; later passes read it). */
+static void finish_base(const PassWork *w, const Pending *pd, int8_t *ex, int *nlo,
+                        int *nhi) {
+    const MancalaDb *db = w->db;
+    bool first = w->pass == 0;
+    int best_lo = first ? -128 : *ex, best_hi = best_lo, exit = -128;
+    for (int k = 0; k < pd->ncap; k++) {
+        int g = pd->cap_g[k], v = g - db->layer[w->n - g][pd->cap[k]];
         if (v > exit)
             exit = v;
     }
-    for (int k = 0; k < nkid; k++) {
-        uint16_t cb = get_bounds(w->bd, kid[k]);
+    for (int k = 0; k < pd->nkid; k++) {
+        uint16_t cb = get_bounds(w->bd, pd->kid[k]);
         int clo = lo_of(cb), chi = hi_of(cb);
         if (-chi > best_lo)
             best_lo = -chi;
@@ -324,10 +341,31 @@ static void update_b(const PassWork *w, const uint8_t *b, const uint8_t *cl, int
     finish_bounds(first, exit, best_lo, best_hi, ex, nlo, nhi);
 }
 
+/* Stores the new bounds NL, NH of state R (bounds LO, HI) where they are tighter. */
+static void store_bounds(PassWork *w, uint64_t r, int lo, int hi, int nl, int nh) {
+    if (nl > lo || nh < hi) {
+        atomic_store_explicit(&w->bd[r], pack(nl > lo ? nl : lo, nh < hi ? nh : hi),
+                              memory_order_relaxed);
+        w->changed = true;
+    }
+}
+
+#define BATCH 8 /* base-rules states whose children are fetched together */
+
+static void finish_batch(PassWork *w, const Pending *batch, int nb) {
+    for (int k = 0; k < nb; k++) {
+        int nl, nh;
+        finish_base(w, &batch[k], &w->ex[batch[k].r], &nl, &nh);
+        store_bounds(w, batch[k].r, batch[k].lo, batch[k].hi, nl, nh);
+    }
+}
+
 static void *pass_worker(void *arg) {
     PassWork *w = arg;
     const MancalaDbBuild *opt = w->opt;
     uint8_t b[MANCALA_HOLES], cl[MANCALA_HOLES];
+    Pending batch[BATCH];
+    int nb = 0;
     for (uint64_t r = w->from; r < w->to; r++) {
         if (((r - w->from) & 0xffff) == 0xffff) {
             if (out_of_time(opt)) {
@@ -356,17 +394,20 @@ static void *pass_worker(void *arg) {
                 continue;
             }
         }
-        int nl, nh;
-        if (w->db->var_b)
+        if (w->db->var_b) {
+            int nl, nh;
             update_b(w, b, cl, &w->ex[r], &nl, &nh);
-        else
-            update_base(w, b, &w->ex[r], &nl, &nh);
-        if (nl > lo || nh < hi) {
-            atomic_store_explicit(&w->bd[r], pack(nl > lo ? nl : lo, nh < hi ? nh : hi),
-                                  memory_order_relaxed);
-            w->changed = true;
+            store_bounds(w, r, lo, hi, nl, nh);
+            continue;
+        }
+        batch[nb] = (Pending){.r = r, .lo = lo, .hi = hi};
+        prepare_base(w, b, &batch[nb]);
+        if (++nb == BATCH) {
+            finish_batch(w, batch, nb);
+            nb = 0;
         }
     }
+    finish_batch(w, batch, nb);
     return NULL;
 }
 
