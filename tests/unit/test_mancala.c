@@ -660,6 +660,73 @@ static void test_solved(void) {
     mancala_db_free(db);
 }
 
+/* ---- proofs of the search against the table ---- */
+
+static MSearchInfo lines_seen[MSEARCH_MAX_LINES];
+static void on_line(const MSearchInfo *mi, void *ud) {
+    (void)ud;
+    if (mi->multipv >= 1 && mi->multipv <= MSEARCH_MAX_LINES)
+        lines_seen[mi->multipv - 1] = *mi;
+}
+
+/* Random boards of up to 6 eggs, searched without the database for four best lines:
+ * every line called exact has the value the table gives its first move. */
+static void test_proofs(void) {
+    MancalaDb *db = mancala_db_new(BASE);
+    CHECK(db != NULL);
+    if (!db || mancala_db_build(db, 6, NULL) != 6) {
+        mancala_db_free(db);
+        return;
+    }
+    uint64_t seed = 0x5eed1234abcdULL;
+    int exact_lines = 0;
+    for (int k = 0; k < 40; k++) {
+        MancalaPos p;
+        do {
+            memset(&p, 0, sizeof p);
+            for (int e = 3 + k % 4; e > 0; e--) {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                p.hole[(seed >> 33) % 16]++;
+            }
+            p.side = (uint8_t)(k & 1);
+        } while (mancala_over(&p));
+        MSearch *s = msearch_new(4);
+        if (!s)
+            break;
+        MSearchLimits lim;
+        memset(&lim, 0, sizeof lim);
+        lim.time_ms = 300;
+        lim.no_db = true;
+        lim.multipv = 4;
+        lim.info = on_line;
+        memset(lines_seen, 0, sizeof lines_seen);
+        MancalaMove mv[MANCALA_MAX_MOVES];
+        int n = mancala_moves(&p, mv);
+        msearch_go(s, &p, NULL, 0, 0, &lim, NULL);
+        for (int l = 0; l < 4 && l < n; l++) {
+            const MSearchInfo *li = &lines_seen[l];
+            if (!li->exact || li->pvlen < 1)
+                continue;
+            MancalaPos c;
+            mancala_play(&p, li->pv[0], &c);
+            int gain = 0, diff = c.store[c.side] - c.store[c.side ^ 1];
+            bool known = mancala_over(&c) || mancala_db_probe(db, &c, &gain);
+            CHECK(known);
+            if (known && li->score != -(diff + gain)) {
+                char t[MANCALA_POS_TEXT], m[MANCALA_MOVE_TEXT];
+                mancala_print(&p, t, sizeof t);
+                mancala_move_text(li->pv[0], m, sizeof m);
+                test_fail(__FILE__, __LINE__, "\"%s\" line %d %s: search %d, table %d", t,
+                          l + 1, m, li->score, -(diff + gain));
+            }
+            exact_lines++;
+        }
+        msearch_free(s);
+    }
+    CHECK(exact_lines >= 40);
+    mancala_db_free(db);
+}
+
 /* ---- the engine through GameOps: go, levels, stop from another thread ---- */
 
 static int info_calls;
@@ -753,5 +820,6 @@ void test_mancala(void) {
     test_game_end();
     test_perft();
     test_solved();
+    test_proofs();
     test_go();
 }
