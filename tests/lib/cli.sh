@@ -1,7 +1,8 @@
 # shellcheck shell=bash
-# tests/lib/cli.sh - the helpers of the command-line test scripts (cli.sh, egdb.sh),
-# sourced from the folder they are run in: bin (the binary), a scratch folder tmp
-# removed on exit, and expect.
+# tests/lib/cli.sh - the helpers of the scripts that run the binary and read its
+# output (cli.sh, egdb.sh, uci.sh, xboard.sh, match.sh), sourced from the folder
+# they are run in: bin (the binary), a scratch folder tmp removed on exit, expect
+# for one command, and has/hasnt/count for an output kept in $tmp.
 bin=${MENAGERIE:-./menagerie}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -25,3 +26,15 @@ expect() {
         echo "FAIL $name: exit $rc (want $want), output: ${out:0:300} ... ${out: -300}"
     fi
 }
+
+# has FILE CHECK PATTERN: $tmp/FILE has a line matching PATTERN (grep -E)
+has() {
+    if grep -qE -- "$3" "$tmp/$1"; then echo "ok $2"; else
+        echo "FAIL $2 (no /$3/ in output:)"; tail -n 15 "$tmp/$1" | sed 's/^/    /'; fi
+}
+hasnt() { # hasnt FILE CHECK PATTERN
+    if grep -qE -- "$3" "$tmp/$1"; then
+        echo "FAIL $2 (unexpected /$3/:)"; grep -E -- "$3" "$tmp/$1" | head -5 | sed 's/^/    /'
+    else echo "ok $2"; fi
+}
+count() { grep -cE -- "$2" "$tmp/$1"; } # count FILE PATTERN: prints the matching lines' number

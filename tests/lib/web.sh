@@ -88,6 +88,15 @@ holds() { # holds CONDITION: CONDITION (JavaScript, on d) is true of the last re
     [ "$(js "!!($1)")" = true ]
 }
 
+poll() { # poll PATH CONDITION [TRIES]: GET PATH every 0.1 s until CONDITION holds
+    for _ in $(seq "${3:-100}"); do
+        req GET "$1"
+        holds "$2" && return 0
+        sleep 0.1
+    done
+    return 1
+}
+
 expect() { # expect NAME CODE [CONDITION]: the last reply has status CODE and CONDITION
     local name=$1 want=$2 cond=${3:-true}
     if [ "$CODE" != "$want" ]; then

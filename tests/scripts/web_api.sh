@@ -130,13 +130,7 @@ SLA=$(js d.id)
 req POST /api/games '{"variant":"slangenspel-ab","players":["human","engine"],"movetime_ms":300}'
 SLE=$(js d.id)
 play "$SLE" 3+
-n=0
-while [ $n -lt 100 ]; do
-    req GET "/api/games/$SLE"
-    [ "$(js 'd.history.length === 2 && !d.thinking')" = true ] && break
-    sleep 0.1
-    n=$((n + 1))
-done
+poll "/api/games/$SLE" 'd.history.length === 2 && !d.thinking'
 expect "the engine answers a Slangenspel move" 200 "d.history.length === 2 && d.search && d.search.depth > 0 && d.eval !== null"
 
 # ---- the chess engine ----
@@ -153,13 +147,7 @@ req GET "/api/games/$CE"
 expect "the search is shown while thinking" 200 "d.thinking && d.search && d.search.depth >= 1 && d.search.pv.length > 0"
 req POST "/api/games/$CE/stop"
 expect "stop: move now" 200 "true"
-n=0
-while [ $n -lt 50 ]; do
-    req GET "/api/games/$CE"
-    [ "$(js '!d.thinking')" = true ] && break
-    sleep 0.1
-    n=$((n + 1))
-done
+poll "/api/games/$CE" '!d.thinking' 50
 expect "the engine plays a chess move (stopped within 5 s)" 200 "d.history.length === 1 && !d.engine_error && d.eval !== null"
 req POST "/api/games/$CE/go" '{"level":20,"movetime_ms":5000}'
 sleep 0.3

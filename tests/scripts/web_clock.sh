@@ -43,11 +43,7 @@ check "clock: a flag against a bare King is a draw" $? "$(js 'JSON.stringify(d.r
 req POST /api/games '{"variant":"team-mate","players":["human","engine"],"clock_ms":4000,"inc_ms":100,"level":20}'
 ID3=$(js d.id)
 req POST "/api/games/$ID3/move" '{"move":"e4"}'
-for _ in $(seq 60); do
-    req GET "/api/games/$ID3"
-    holds "d.history.length===2" && break
-    sleep 0.1
-done
+poll "/api/games/$ID3" "d.history.length===2" 60
 holds "(b => d.history.length===2 && !d.result.over && b<4100 && b>1500 && d.clock.running===0)(d.clock.left_ms[1])"
 check "clock: the engine moves on its own clock" $? "$(js 'd.history.length, JSON.stringify(d.clock)')"
 

@@ -97,11 +97,7 @@ check "positions: an unknown game is 404" "$([ "$CODE" = 404 ] && echo 0 || echo
 req POST "/api/games/$ID/analysis" '{"ply":0,"movetime_ms":600}'
 holds "d.ply===0 && d.running===true && /^rnbqkbnr\/pppppppp\/8/.test(d.position)"
 check "analysis: started for the start position of a game under way" $? "$CODE"
-for _ in $(seq 100); do
-    req GET "/api/games/$ID/analysis"
-    ! holds d.running && break
-    sleep 0.1
-done
+poll "/api/games/$ID/analysis" '!d.running'
 holds "((L, w) => !d.running && L.length===3 && d.ply===0 && w[0]>=w[1] && w[1]>=w[2] && L.every(l=>l.pv_san.startsWith(l.san) && l.depth>0) && new Set(L.map(l=>l.move)).size===3)(d.lines, d.lines.map(l=>l.mate?1e6*Math.sign(l.mate):l.score))"
 check "analysis: three different lines in SAN, best first for White" $? "$(js 'JSON.stringify(d.lines.map(l=>[l.san,l.score]))')"
 req POST "/api/games/$ID/analysis" '{"movetime_ms":300}'
@@ -116,11 +112,7 @@ code=$CODE
 req GET "/api/games/$HID/analysis"
 check "analysis: unknown game 404, no analysis yet 404" "$([ "$code" = 404 ] && [ "$CODE" = 404 ] && echo 0 || echo 1)" "$code $CODE"
 req POST "/api/games/$MID/analysis" '{"ply":0,"movetime_ms":300}'
-for _ in $(seq 100); do
-    req GET "/api/games/$MID/analysis"
-    ! holds d.running && break
-    sleep 0.1
-done
+poll "/api/games/$MID/analysis" '!d.running'
 holds "d.lines.length===3 && /^[0-9]+[+-]x?$/.test(d.lines[0].san)"
 check "analysis: Slangenspel lines" $? "$(js 'JSON.stringify(d)')"
 # several at once, then the server stops while they run
