@@ -34,6 +34,7 @@ struct SearchContext {
     SearchLimits lim;
     const SearchCallbacks *cb;
     TimeMan tm;
+    int root_moves; /* legal moves at the root */
     int max_depth;
     uint64_t max_nodes;
     int noise;       /* level: random eval spread in centipawns */
@@ -864,6 +865,9 @@ static void iterate(Thread *t) {
         /* a forced mate found well within the depth */
         if (ctx->tm.soft_ms && score >= MATE_IN_MAX && depth > 2 * (MATE - score) + 4)
             break;
+        /* a forced move: one iteration gives its line and score */
+        if (ctx->tm.soft_ms && ctx->root_moves == 1)
+            break;
     }
 }
 
@@ -946,6 +950,7 @@ Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim
     memcpy(&main_t->pos, root, offsetof(Position, hist) + (size_t)root->hply * sizeof(Undo));
     MoveList legal;
     movegen_legal(&main_t->pos, &legal);
+    ctx->root_moves = legal.n;
     if (!legal.n) {
         ctx->last_nodes = 0;
         return MOVE_NONE;
