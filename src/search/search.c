@@ -437,8 +437,8 @@ static int tt_lookup(Thread *t, NodeState *n, int alpha, int beta) {
     n->tt_move = n->tt_hit ? n->hit.move : MOVE_NONE;
     if (n->root && t->root_best)
         n->tt_move = t->root_best;
-    n->tt_score = n->tt_hit && n->hit.bound != BOUND_NONE ? score_from_tt(n->hit.score, n->ply)
-                                                          : SCORE_NONE;
+    n->tt_score =
+        n->tt_hit && n->hit.bound != BOUND_NONE ? score_from_tt(n->hit.score, n->ply) : SCORE_NONE;
     n->skip = t->stack[n->ply].excluded;
     if (n->tt_hit && !n->pv_node && !n->skip && n->hit.depth >= n->depth &&
         n->tt_score != SCORE_NONE && !n->rule_draw &&
@@ -455,14 +455,13 @@ static void static_eval(Thread *t, NodeState *n) {
     if (n->in_check) {
         n->eval = ss->eval = SCORE_NONE;
     } else {
-        n->eval = ss->eval = n->tt_hit && n->hit.eval != SCORE_NONE ? n->hit.eval
-                                                                    : evaluate(t, 0, 0, NULL);
+        n->eval = ss->eval =
+            n->tt_hit && n->hit.eval != SCORE_NONE ? n->hit.eval : evaluate(t, 0, 0, NULL);
         if (!n->tt_hit)
             tt_store(&t->ctx->tt, t->pos.key, MOVE_NONE, SCORE_NONE, n->eval, -1, BOUND_NONE);
         /* a bound from the table may sharpen the eval */
-        if (n->tt_score != SCORE_NONE &&
-            ((n->hit.bound == BOUND_LOWER && n->tt_score > n->eval) ||
-             (n->hit.bound == BOUND_UPPER && n->tt_score < n->eval)))
+        if (n->tt_score != SCORE_NONE && ((n->hit.bound == BOUND_LOWER && n->tt_score > n->eval) ||
+                                          (n->hit.bound == BOUND_UPPER && n->tt_score < n->eval)))
             n->eval = n->tt_score;
     }
     n->improving = !n->in_check && n->ply >= 2 && t->stack[n->ply - 2].eval != SCORE_NONE &&
@@ -566,8 +565,8 @@ static int singular(Thread *t, const NodeState *n, Move m, int beta, int *ext) {
 
 /* Step 12 of search: the score of move m (played), the legal-th at this
  * node: a late move's reduced search first, then PVS. */
-static int search_move(Thread *t, const NodeState *n, int alpha, int beta, int new_depth,
-                       int legal, int order, bool killer, bool check, bool quiet) {
+static int search_move(Thread *t, const NodeState *n, int alpha, int beta, int new_depth, int legal,
+                       int order, bool killer, bool check, bool quiet) {
     int ply = n->ply, depth = n->depth, score;
     if (depth >= 3 && legal > 1 + 2 * n->root && (quiet || order < 0)) {
         int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
@@ -602,8 +601,12 @@ static int search_move(Thread *t, const NodeState *n, int alpha, int beta, int n
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutnode) {
     Position *pos = &t->pos;
     Stack *ss = &t->stack[ply];
-    NodeState n = {.ply = ply, .depth = depth, .pv_node = beta - alpha > 1, .root = ply == 0,
-                   .in_check = ss->in_check, .cutnode = cutnode};
+    NodeState n = {.ply = ply,
+                   .depth = depth,
+                   .pv_node = beta - alpha > 1,
+                   .root = ply == 0,
+                   .in_check = ss->in_check,
+                   .cutnode = cutnode};
 
     // Step 1. Quiescence at the horizon (no line below: the parent must not
     // copy a stale one into its principal variation).
