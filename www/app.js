@@ -31,6 +31,7 @@ const FILES = 'abcdefghijklmnop';
 
 const app = {
   variants: [],
+  levels: null,    // GET /api/levels
   pick: 'snake-vs-mongoose',
   game: null,      // the state of the open game
   flipped: false,
@@ -91,6 +92,7 @@ function renderPicker() {
     box.appendChild(label);
   }
   renderOptions();
+  showLevel();
 }
 
 function selectRow(label, id, options, value) {
@@ -153,14 +155,20 @@ function renderOptions() {
   }
 }
 
-// What a level means: the limits the searcher sets for it (apply_level in
-// src/search/search.c). It never thinks longer than the time per move or the clock.
-function levelText(n) {
-  if (n >= 20) return 'Full strength: the engine uses its whole time per move (or its clock).';
-  const depth = 1 + Math.floor(n * 6 / 10);
-  const nodes = Math.round(200 * 1.75 ** n);
-  const fmt = nodes >= 1e6 ? `${(nodes / 1e6).toFixed(1)} million` : nodes >= 1e4 ? `${Math.round(nodes / 1e3)} thousand` : String(nodes);
-  return `Searches at most ${depth} move${depth > 1 ? 's' : ''} deep and ${fmt} positions, with its judgement blurred by up to ${(20 - n) / 10} pawns; it moves at once when done.`;
+// What a level means, in the engine's words (GET /api/levels: its caps and
+// measured strength, per kind of game).
+function levelText(n, kind) {
+  const list = app.levels && app.levels[kind === 'mancala' ? 'mancala' : 'chess'];
+  const l = list && list.find((x) => x.level === n);
+  return l ? l.text : '';
+}
+
+function showLevel() {
+  const n = Number($('level').value);
+  $('level-out').textContent = String(n);
+  const kind = app.pick === 'slangenspel' ? 'mancala' : 'chess';
+  $('level-note').textContent = levelText(n, kind);
+  $('level-note').title = app.levels && kind === 'chess' ? app.levels.source : '';
 }
 
 function pickedVariant() {
@@ -499,6 +507,7 @@ function renderBoard() {
     chessBoard.render(st, opts);
   }
   $('board').dataset.variant = st.variant;
+  $('board').dataset.game = st.id;
   $('board').dataset.version = st.version;
   $('board').dataset.ply = viewedPly();
   renderHint();
@@ -732,6 +741,7 @@ function renderPanel() {
   $('draw-offer').hidden = !app.drawOffer || over || !both;
   $('btn-copy-fen').textContent = m ? 'Copy position' : 'Copy FEN';
   $('g-level').value = String(st.level);
+  $('g-level').title = levelText(st.level, st.kind);
   if (![...$('g-movetime').options].some((o) => o.value === String(st.movetime_ms))) {
     const o = document.createElement('option');
     o.value = String(st.movetime_ms);
@@ -1035,12 +1045,7 @@ function undoCount(st) {
 }
 
 function wire() {
-  const showLevel = () => {
-    $('level-out').textContent = $('level').value;
-    $('level-note').textContent = levelText(Number($('level').value));
-  };
   $('level').addEventListener('input', showLevel);
-  showLevel();
   $('btn-start').addEventListener('click', () => startGame());
   $('btn-show-new').addEventListener('click', () => { $('new-game').scrollIntoView({ behavior: 'smooth' }); $('game-picker').querySelector('input:checked').focus(); });
   $('brand').addEventListener('click', (e) => { e.preventDefault(); closeGame(); });
@@ -1136,6 +1141,15 @@ function wire() {
   });
 }
 
+// The engine's defaults (the terminal game's too) for a new game's level and time.
+function useLevelDefaults(lv) {
+  $('level').value = String(lv.default_level);
+  const mt = $('movetime');
+  const ms = String(lv.default_movetime_ms);
+  if (![...mt.options].some((o) => o.value === ms)) mt.add(new Option(`${lv.default_movetime_ms / 1000} s`, ms));
+  mt.value = ms;
+}
+
 async function main() {
   const chooser = $('chooser');
   chessBoard = new ChessBoard($('board'), chooser, {
@@ -1146,13 +1160,14 @@ async function main() {
   snakeBoard = new SnakeBoard($('board'), chooser, { onMove: (m) => play(m) });
   wire();
   try {
-    app.variants = await api.variants();
+    [app.variants, app.levels] = await Promise.all([api.variants(), api.levels()]);
   } catch (e) {
     $('new-error').textContent = `Cannot reach the server: ${e.message}`;
     $('new-error').hidden = false;
     return;
   }
   GAMES = offeredGames(app.variants);
+  useLevelDefaults(app.levels);
   const names = new Set(GAMES.map((g) => g.icon));
   for (const v of app.variants) for (const p of v.pieces) names.add(p.name);
   await loadPieces([...names]);
