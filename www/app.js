@@ -18,7 +18,7 @@ let GAMES = [];
 function offeredGames(variants) {
   return variants
     .filter((v) => v.kind !== 'mancala' || v.name === 'slangenspel')
-    .map((v) => ({ key: v.name, name: v.title, icon: v.icon || 'king',
+    .map((v) => ({ key: v.name, name: v.title, icon: v.icon || 'king', more: !v.order || v.user,
       sub: v.summary || `${v.files}\u00d7${v.ranks}` }));
 }
 const SLANG = [
@@ -55,6 +55,8 @@ let chessBoard, snakeBoard, rules, editor;
 function variant(name) { return app.variants.find((v) => v.name === name); }
 function isMancala(st) { return st && st.kind === 'mancala'; }
 function sideName(st, side) { return isMancala(st) ? (side ? 'B' : 'A') : (side ? 'Black' : 'White'); }
+// "tap" on a touch screen, "click" with a mouse
+function tapOrClick() { return matchMedia('(pointer: coarse)').matches ? 'tap' : 'click'; }
 function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
 function say(msg, isError) {
@@ -65,9 +67,18 @@ function say(msg, isError) {
 
 // ---- the new-game card ----
 
+// The games with a place in the list (their files' order=) first; the classic
+// variants and the user's games folded under "More variants".
 function renderPicker() {
   const box = $('game-picker');
+  const open = box.querySelector('details.more-games');
+  const wasOpen = open ? open.open : false;
   box.replaceChildren();
+  const more = document.createElement('details');
+  more.className = 'more-games';
+  const sum = document.createElement('summary');
+  const moreList = document.createElement('div');
+  more.append(sum, moreList);
   for (const g of GAMES) {
     const v = variant(g.key);
     if (!v) continue;
@@ -89,7 +100,16 @@ function renderPicker() {
     text.firstChild.textContent = title;
     text.lastChild.textContent = g.sub;
     label.append(input, icon, text);
-    box.appendChild(label);
+    if (g.more) {
+      moreList.appendChild(label);
+      if (g.key === app.pick) more.open = true;
+    } else box.appendChild(label);
+  }
+  const n = more.querySelectorAll('label').length;
+  if (n) {
+    sum.textContent = `More variants (${n})`;
+    more.open ||= wasOpen;
+    box.appendChild(more);
   }
   renderOptions();
   showLevel();
@@ -538,7 +558,7 @@ function renderHint() {
       el.appendChild(b);
       return;
     }
-    add(`${who}click a hole of your ring (${st.side ? 'inner, 9\u201316' : 'outer, 1\u20138'}), then choose the direction.`);
+    add(`${who}${tapOrClick()} a hole of your ring (${st.side ? 'inner, 9\u201316' : 'outer, 1\u20138'}), then choose the direction.`);
     return;
   }
   const next = chessBoard.nextGateLetter();
@@ -559,7 +579,7 @@ function renderHint() {
     el.appendChild(b);
     return;
   }
-  add(`${who}drag a piece, or click it and then its target.`);
+  add(`${who}drag a piece, or ${tapOrClick()} it and then its target.`);
 }
 
 function addPlayBoth(el) {

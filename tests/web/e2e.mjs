@@ -398,7 +398,9 @@ try {
     // every game has its rules, Slangenspel with variants A and B
     await page.goto(`${base}/`);
     await page.waitForSelector('body[data-ready="1"]');
-    for (const [key, word] of [['snake-vs-mongoose', 'Mongoose'], ['diamondback', 'corner'], ['hannibal', 'Gating'], ['chess', 'Castling'], ['slangenspel', 'Variant B']]) {
+    for (const [key, word] of [['snake-vs-mongoose', 'Mongoose'], ['diamondback', 'corner'], ['hannibal', 'Gating'], ['chess', 'Castling'], ['slangenspel', 'Variant B'], ['shatranj', 'Alfil']]) {
+      // the classic variants are folded under "More variants"
+      if (key === 'shatranj') await page.click('.more-games summary');
       await page.click(`#game-picker label[data-game="${key}"]`);
       await page.click('#btn-rules-pick');
       await page.waitForSelector('#rules-dialog[open] #rules-text p');
