@@ -293,7 +293,8 @@ typedef struct {
 } EngineLevel;
 /* Level LEVEL (1..20) in games of KIND; false for another level. */
 bool engine_level(GameKind kind, int level, EngineLevel *out);
-/* How the strength figures were measured (one sentence), for a footnote. */
+/* How the strength figures were measured (one sentence, "" while there are
+ * none), for a footnote. */
 const char *engine_level_source(void);
 
 #endif

@@ -258,6 +258,7 @@ static void relay_info(const MSearchInfo *mi, void *ud) {
         return;
     SearchInfo si;
     memset(&si, 0, sizeof si);
+    si.multipv = mi->multipv;
     si.depth = mi->depth;
     si.seldepth = mi->seldepth;
     si.score = mi->score;
@@ -303,6 +304,7 @@ static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, 
     ml.depth = lim->depth > 0 ? lim->depth : 0;
     ml.nodes = lim->nodes;
     ml.level = lim->level;
+    ml.multipv = lim->multipv;
     int side = p->side;
     if (!lim->infinite) {
         if (lim->movetime_ms > 0) {

@@ -1,7 +1,8 @@
 /* levels.c - what a playing level means, for people choosing one: the caps
  * come from the searchers themselves (search_level, mancala_level_*), the
  * strength from the measured table below, the one place of those figures
- * (README.md "### Levels" has the matches behind them). */
+ * (README.md "### Levels" has the matches behind them). Mancala levels are
+ * not measured. */
 #include <stdio.h>
 #include <string.h>
 
@@ -14,19 +15,15 @@ typedef struct {
     int elo_full, elo_fairymax; /* ENGINE_ELO_NONE: not measured */
 } Measured;
 
-/* Chess-like games; one row a level measured. */
+/* Chess-like games; one row a level measured, ended by level 0. The matches
+ * of README's "Levels" were played under the earlier node cap (200 x 1.75^L)
+ * and no longer describe the levels; the ladder is being measured again. */
 static const Measured measured[] = {
-    {1, ENGINE_ELO_LOST_ALL, ENGINE_ELO_NONE},
-    {4, ENGINE_ELO_LOST_ALL, ENGINE_ELO_NONE},
-    {8, -512, ENGINE_ELO_NONE},
-    {12, -241, ENGINE_ELO_NONE},
-    {16, 0, ENGINE_ELO_NONE},
+    {0, ENGINE_ELO_NONE, ENGINE_ELO_NONE},
 };
-#define NMEASURED (int)(sizeof measured / sizeof measured[0])
 
-static const char source[] =
-    "Strength figures: Team-Mate matches of 10 games at 10,000 nodes a move; "
-    "against Fairy-Max not yet measured.";
+/* How the figures above were measured, one sentence ("" while there are none). */
+static const char source[] = "";
 
 const char *engine_level_source(void) { return source; }
 
@@ -48,8 +45,7 @@ static void put_elo(char *buf, size_t len, int elo) {
 static void strength(char *buf, size_t len, int level, bool fairymax, const char *opp) {
     const Measured *lo = NULL, *hi = NULL;
     buf[0] = 0;
-    for (int i = 0; i < NMEASURED; i++) {
-        const Measured *m = &measured[i];
+    for (const Measured *m = measured; m->level; m++) {
         if (elo_of(m, fairymax) == ENGINE_ELO_NONE)
             continue;
         if (m->level <= level && (!lo || m->level > lo->level))
@@ -105,10 +101,10 @@ bool engine_level(GameKind kind, int level, EngineLevel *out) {
     // Step 2. The measured strength (chess-like games only so far).
     char full[160] = "", fm[160] = "";
     if (!mancala) {
-        for (int i = 0; i < NMEASURED; i++)
-            if (measured[i].level == level) {
-                out->elo_full = measured[i].elo_full;
-                out->elo_fairymax = measured[i].elo_fairymax;
+        for (const Measured *m = measured; m->level; m++)
+            if (m->level == level) {
+                out->elo_full = m->elo_full;
+                out->elo_fairymax = m->elo_fairymax;
             }
         if (level < 20)
             strength(full, sizeof full, level, false, "full strength");
@@ -135,6 +131,6 @@ bool engine_level(GameKind kind, int level, EngineLevel *out) {
              "Level %d searches at most %d half-move%s deep%s, its judgement blurred by up to %g %s; it "
              "moves as soon as that is done, within the time per move.%s%s%s",
              level, out->depth, out->depth == 1 ? "" : "s", nodes, out->noise / 100.0, unit, full,
-             fm, mancala ? " Its strength is not yet measured." : "");
+             fm, full[0] || fm[0] ? "" : " Its strength is not yet measured.");
     return true;
 }

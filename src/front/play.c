@@ -367,8 +367,9 @@ static int cmd_level(Session *s, const char *arg) {
     EngineLevel lv;
     if (engine_level(info.kind, s->level, &lv)) {
         print_rules_line(lv.text, strlen(lv.text));
-        if (info.kind != KIND_MANCALA && s->level < 20)
-            print_rules_line(engine_level_source(), strlen(engine_level_source()));
+        const char *src = engine_level_source();
+        if (info.kind != KIND_MANCALA && s->level < 20 && *src)
+            print_rules_line(src, strlen(src));
     }
     return GO_ON;
 }

@@ -17,6 +17,7 @@
  * States are ranked in lexicographic order of their holes, each hole a symbol: its egg
  * count, and in the variant B table for a single egg also its origin class (0 = neither
  * neighbour, 1 = the hole before it, 2 = the hole after it). */
+#define _DEFAULT_SOURCE /* madvise(MADV_HUGEPAGE) */
 #include "mancala/egdb.h"
 
 #include <errno.h>
@@ -156,10 +157,24 @@ static void unrank_state(const MancalaDb *db, uint64_t r, int n, uint8_t *b, uin
 
 /* ---- building ---- */
 
+/* A state's bounds in one word (lo in the low byte, hi in the high one): a child's
+ * two bounds cost one cache miss. */
+typedef _Atomic(uint16_t) Bounds;
+
+static inline uint16_t pack(int lo, int hi) {
+    return (uint16_t)((uint8_t)(int8_t)lo | (uint16_t)(uint8_t)(int8_t)hi << 8);
+}
+static inline int lo_of(uint16_t v) { return (int8_t)(uint8_t)(v & 0xff); }
+static inline int hi_of(uint16_t v) { return (int8_t)(uint8_t)(v >> 8); }
+
+static inline uint16_t get_bounds(Bounds *bd, uint64_t r) {
+    return atomic_load_explicit(&bd[r], memory_order_relaxed);
+}
+
 typedef struct {
     MancalaDb *db;
     int n, pass, index;
-    atomic_schar *lo, *hi; /* bounds, shared by the threads of a pass */
+    Bounds *bd;            /* bounds, shared by the threads of a pass */
     int8_t *ex;            /* best capture exit per state, from the first pass */
     uint64_t from, to;
     const MancalaDbBuild *opt;
@@ -193,9 +208,8 @@ static void update_base(const PassWork *w, const uint8_t *b, int8_t *ex, int *nl
                 j = (j + step) & 15;
                 c[j]++;
             }
-            uint64_t r = rank_state(db, c, NULL, n, true);
-            int clo = atomic_load_explicit(&w->lo[r], memory_order_relaxed);
-            int chi = atomic_load_explicit(&w->hi[r], memory_order_relaxed);
+            uint16_t cb = get_bounds(w->bd, rank_state(db, c, NULL, n, true));
+            int clo = lo_of(cb), chi = hi_of(cb);
             if (-chi > best_lo)
                 best_lo = -chi;
             if (-clo > best_hi)
@@ -252,9 +266,8 @@ static void update_b(const PassWork *w, const uint8_t *b, const uint8_t *cl, int
         for (int i = 0; i < MANCALA_HOLES; i++)
             ccl[i] = origin_class(&c, i);
         if (g == 0) {
-            uint64_t r = rank_state(db, c.hole, ccl, n, true);
-            int clo = atomic_load_explicit(&w->lo[r], memory_order_relaxed);
-            int chi = atomic_load_explicit(&w->hi[r], memory_order_relaxed);
+            uint16_t cb = get_bounds(w->bd, rank_state(db, c.hole, ccl, n, true));
+            int clo = lo_of(cb), chi = hi_of(cb);
             if (-chi > best_lo)
                 best_lo = -chi;
             if (-clo > best_hi)
@@ -292,8 +305,8 @@ static void *pass_worker(void *arg) {
                                              (double)(w->to - w->from),
                               opt->ud);
         }
-        int lo = atomic_load_explicit(&w->lo[r], memory_order_relaxed);
-        int hi = atomic_load_explicit(&w->hi[r], memory_order_relaxed);
+        uint16_t own = get_bounds(w->bd, r);
+        int lo = lo_of(own), hi = hi_of(own);
         if (w->pass > 0 && lo == hi)
             continue; /* decided */
         unrank_state(w->db, r, w->n, b, cl);
@@ -303,8 +316,7 @@ static void *pass_worker(void *arg) {
                 ring_a += b[i];
             if (w->db->var_b ? w->n == 0 : ring_a == 0 || ring_a == w->n) {
                 /* the game is over: nothing more to gain */
-                atomic_store_explicit(&w->lo[r], 0, memory_order_relaxed);
-                atomic_store_explicit(&w->hi[r], 0, memory_order_relaxed);
+                atomic_store_explicit(&w->bd[r], pack(0, 0), memory_order_relaxed);
                 w->changed = true;
                 continue;
             }
@@ -314,12 +326,9 @@ static void *pass_worker(void *arg) {
             update_b(w, b, cl, &w->ex[r], &nl, &nh);
         else
             update_base(w, b, &w->ex[r], &nl, &nh);
-        if (nl > lo) {
-            atomic_store_explicit(&w->lo[r], (signed char)nl, memory_order_relaxed);
-            w->changed = true;
-        }
-        if (nh < hi) {
-            atomic_store_explicit(&w->hi[r], (signed char)nh, memory_order_relaxed);
+        if (nl > lo || nh < hi) {
+            atomic_store_explicit(&w->bd[r], pack(nl > lo ? nl : lo, nh < hi ? nh : hi),
+                                  memory_order_relaxed);
             w->changed = true;
         }
     }
@@ -338,18 +347,30 @@ static void layer_share(const MancalaDb *db, int n, int eggs, double *before, do
     *share = (double)db->ways[0][n] / total;
 }
 
+/* Memory for a layer's arrays (free() releases it), in huge pages where the system
+ * offers them: the children of a state are spread over the whole layer. */
+static void *alloc_big(size_t bytes) {
+    const size_t huge = (size_t)2 << 20;
+    if (bytes < huge)
+        return malloc(bytes);
+    void *p = aligned_alloc(huge, (bytes + huge - 1) / huge * huge);
+#ifdef MADV_HUGEPAGE
+    if (p)
+        madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
 static bool build_layer(MancalaDb *db, int n, int eggs, const MancalaDbBuild *opt) {
     uint64_t size = db->ways[0][n];
-    atomic_schar *lo = malloc(size * sizeof *lo), *hi = malloc(size * sizeof *hi);
-    int8_t *ex = malloc(size);
-    if (!lo || !hi || !ex) {
-        free(lo), free(hi), free(ex);
+    Bounds *bd = alloc_big(size * sizeof *bd);
+    int8_t *ex = alloc_big(size);
+    if (!bd || !ex) {
+        free(bd), free(ex);
         return false;
     }
-    for (uint64_t r = 0; r < size; r++) {
-        atomic_init(&lo[r], (signed char)-n);
-        atomic_init(&hi[r], (signed char)n);
-    }
+    for (uint64_t r = 0; r < size; r++)
+        atomic_init(&bd[r], pack(-n, n));
     int nt = opt->threads > 1 ? opt->threads : 1;
     if (nt > DB_MAX_THREADS)
         nt = DB_MAX_THREADS;
@@ -365,8 +386,8 @@ static bool build_layer(MancalaDb *db, int n, int eggs, const MancalaDbBuild *op
         double done0 = pass == 0 ? before : before + share * (1.0 - 0.4 / pass);
         double pshare = share * (pass == 0 ? 0.6 : 0.4 / pass - 0.4 / (pass + 1));
         for (int t = 0; t < nt; t++) {
-            w[t] = (PassWork){.db = db, .n = n, .pass = pass, .index = t, .lo = lo,
-                              .hi = hi, .ex = ex, .from = size * (uint64_t)t / (uint64_t)nt,
+            w[t] = (PassWork){.db = db, .n = n, .pass = pass, .index = t, .bd = bd,
+                              .ex = ex, .from = size * (uint64_t)t / (uint64_t)nt,
                               .to = size * (uint64_t)(t + 1) / (uint64_t)nt, .opt = opt,
                               .done0 = done0, .share = pshare};
         }
@@ -388,8 +409,8 @@ static bool build_layer(MancalaDb *db, int n, int eggs, const MancalaDbBuild *op
     if (ok) {
         /* the values replace the exits, which are no longer needed */
         for (uint64_t r = 0; r < size; r++) {
-            int l = atomic_load_explicit(&lo[r], memory_order_relaxed);
-            int h = atomic_load_explicit(&hi[r], memory_order_relaxed);
+            uint16_t v = get_bounds(bd, r);
+            int l = lo_of(v), h = hi_of(v);
             ex[r] = (int8_t)(l >= 1 ? l : h <= -1 ? h : 0);
         }
         db->layer[n] = ex;
@@ -397,8 +418,7 @@ static bool build_layer(MancalaDb *db, int n, int eggs, const MancalaDbBuild *op
     } else {
         free(ex);
     }
-    free(lo);
-    free(hi);
+    free(bd);
     return ok;
 }
 
@@ -450,7 +470,7 @@ bool mancala_db_copy(MancalaDb *db, const MancalaDb *from) {
     if (!db || !from || db->map || db->built >= 0 || db->var_b != from->var_b)
         return false;
     for (int n = 0; n <= from->built; n++) {
-        if (!(db->layer[n] = malloc(db->ways[0][n])))
+        if (!(db->layer[n] = alloc_big(db->ways[0][n])))
             return false;
         memcpy(db->layer[n], from->layer[n], db->ways[0][n]);
         db->built = n;

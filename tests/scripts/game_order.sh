@@ -7,7 +7,9 @@
 set -u
 cd "$(dirname "$0")/../.."
 BIN=${MENAGERIE:-./menagerie}
-. tests/web/server.sh
+. tests/lib/web.sh
+need_node
+scratch
 mkdir "$T/variants"
 cat > "$T/variants/aardvark-chess.var" <<'VAR'
 name=aardvark-chess title=Aardvark Chess
@@ -22,19 +24,16 @@ VAR
 printf 'name=bad-order order=x files=8 ranks=8\nking:K:K:king\nstartFen=4k3/8/8/8/8/8/8/4K3 w - - 0 1\n' \
     > "$T/variants/bad-order.var"
 export MENAGERIE_VARIANTS=$T/variants
-start_server
+must_start_server "$T/data"
 
-get /api/variants > /dev/null
-js "const n = d.map((v) => v.name);
-    const own = ['snake-vs-mongoose', 'team-mate', 'diamondback', 'hannibal', 'slangenspel'];
-    const ok = own.every((g, i) => n[i] === g) && n.indexOf('chess') > n.lastIndexOf('slangenspel-b');
-    process.exit(ok ? 0 : 1)" 
-check "game list: the five own games first, then chess" $? "$(js 'console.log(d.map((v) => v.name).join(" "))')"
-js "const rest = d.filter((v) => !v.user && v.kind === 'chess' && !v.order).map((v) => v.name);
-    const after = d.findIndex((v) => v.name === 'chess') < d.findIndex((v) => v.name === rest[0]);
-    process.exit(rest.length >= 5 && after && rest.every((x, i) => !i || rest[i - 1] < x) ? 0 : 1)"
+req GET /api/variants
+holds "((n) => ['snake-vs-mongoose', 'team-mate', 'diamondback', 'hannibal', 'slangenspel'].every((g, i) => n[i] === g) &&
+    n.indexOf('chess') === n.lastIndexOf('slangenspel-b') + 1)(d.map((v) => v.name))"
+check "game list: the five own games first, then chess" $? "$(js 'd.map((v) => v.name).join(" ")')"
+holds "((rest) => rest.length >= 5 && d.findIndex((v) => v.name === 'chess') < d.findIndex((v) => v.name === rest[0]) &&
+    rest.every((x, i) => !i || rest[i - 1] < x))(d.filter((v) => !v.user && v.kind === 'chess' && !v.order).map((v) => v.name))"
 check "game list: the classic variants after chess, by name" $?
-js "process.exit(d[d.length - 1].name === 'aardvark-chess' && d[d.length - 1].user && d[d.length - 1].order === 1 ? 0 : 1)"
+holds "d[d.length - 1].name === 'aardvark-chess' && d[d.length - 1].user && d[d.length - 1].order === 1"
 check "game list: a user's game last, though its order is 1" $?
 "$BIN" variants > /dev/null 2> "$T/variants.err"
 grep -q 'bad-order.var.*order=x is not a number' "$T/variants.err"

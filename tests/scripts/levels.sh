@@ -6,41 +6,44 @@
 set -u
 cd "$(dirname "$0")/../.."
 BIN=${MENAGERIE:-./menagerie}
-. tests/web/server.sh
-start_server
+. tests/lib/web.sh
+need_node
+scratch
+must_start_server "$T/data"
 
-code=$(get /api/levels)
-js "const ok = (k) => d[k].length === 20 && d[k].every((l, i) => l.level === i + 1 && l.text.length > 40);
-    process.exit(ok('chess') && ok('mancala') && d.source.length > 20 ? 0 : 1)"
-check "GET /api/levels: 20 levels for each kind, in words" $? "status $code"
-# the searcher's caps (depth 1 + 0.6 L, nodes 200 x 1.75^L, noise 10 (20 - L) cp)
-js "const l = d.chess[7]; process.exit(l.depth === 5 && l.nodes === 17592 && l.noise === 120 &&
-    d.chess[19].depth === 0 && d.chess[19].nodes === 0 && /full strength/.test(d.chess[19].text) ? 0 : 1)"
-check "levels: level 8's caps, level 20 uncapped" $?
-js "process.exit(d.chess[11].elo_full === -241 && d.chess[0].elo_full === null && d.chess[0].elo_full_lost_all &&
-    d.chess[9].elo_full === null && /between level 8/.test(d.chess[9].text) && d.mancala[4].elo_full === null ? 0 : 1)"
-check "levels: measured strength as data and words" $?
-js "const l = d.mancala[4]; process.exit(l.nodes === 0 && l.depth > 0 && /eggs/.test(l.text) ? 0 : 1)"
-check "levels: the mancala's own caps" $?
+req GET /api/levels
+expect "GET /api/levels: 20 levels for each kind, in words" 200 \
+    "['chess', 'mancala'].every((k) => d[k].length === 20 && d[k].every((l, i) => l.level === i + 1 && l.text.length > 40)) && typeof d.source === 'string'"
+# the searcher's caps: depth 1 + 0.6 L, noise 10 (20 - L) cp, a node cap rising with L
+holds "d.chess.slice(0, 19).every((l, i) => l.depth === 1 + Math.floor((i + 1) * 6 / 10) && l.noise === 10 * (19 - i) &&
+    l.nodes > 0 && (!i || l.nodes > d.chess[i - 1].nodes)) && d.chess[19].depth === 0 && d.chess[19].nodes === 0 &&
+    /full strength/.test(d.chess[19].text)"
+check "levels: the caps of levels 1-19, level 20 uncapped" $? "$(js 'JSON.stringify(d.chess[7])')"
+# each measured figure is in the words: a number of Elo, "even", or "lost every game"
+holds "d.chess.every((l) => (l.elo_full === null || (l.elo_full === 0 ? /even/ : new RegExp(l.elo_full + ' Elo')).test(l.text)) &&
+    (!l.elo_full_lost_all || /lost every game/.test(l.text)) && (l.elo_fairymax === null || /Fairy-Max/.test(l.text)))"
+check "levels: measured strength as data and in words" $?
+holds "d.mancala.slice(0, 19).every((l) => l.nodes === 0 && l.depth > 0 && /eggs?/.test(l.text) && l.elo_full === null)"
+check "levels: the mancala's own caps" $? "$(js 'JSON.stringify(d.mancala[4])')"
 
 # the terminal game prints the same text, and starts from the same defaults
 words() { tr -s ' \n' '  ' | sed 's/^ //; s/ $//'; }
 for n in 3 12; do
-    want=$(js "console.log(d.chess[$((n - 1))].text)" | words)
+    want=$(js "d.chess[$((n - 1))].text" | words)
     got=$(printf 'level %d\n' "$n" | "$BIN" play chess --engine none 2>&1 |
         sed -n "/^level $n\$/,/^White>/p" | sed '1d;$d' | words)
     case "$got" in "$want"*) check "play: level $n says what the page says" 0 ;;
         *) check "play: level $n says what the page says" 1 "got: $got" ;; esac
 done
-want=$(js "console.log(d.mancala[5].text)" | words)
+want=$(js "d.mancala[5].text" | words)
 got=$(printf 'level 6\n' | "$BIN" play slangenspel --engine none 2>&1 |
     sed -n '/^level 6$/,/^A>/p' | sed '1d;$d' | words)
 [ "$got" = "$want" ]
 check "play: the mancala's level 6 as the page's" $? "got: $got"
-defaults=$(js "console.log(d.default_level, d.default_movetime_ms / 1000)")
+level=$(js d.default_level)
+secs=$(js "d.default_movetime_ms / 1000")
 printf 'level\ntime\n' | "$BIN" play chess --engine none > "$T/play" 2>&1
-grep -q "^level ${defaults% *} (" "$T/play" && grep -q "engine time: ${defaults#* } s a move" "$T/play"
-check "the terminal game's defaults are the page's ($defaults)" $? "$(grep -E '^(level|engine time)' "$T/play")"
-code=$(post /api/games '{"variant":"chess","players":["human","human"]}')
-js "process.exit(d.level === ${defaults% *} && d.movetime_ms === ${defaults#* }000 ? 0 : 1)"
-check "a new web game starts at the defaults" $?
+grep -q "^level $level (" "$T/play" && grep -q "engine time: $secs s a move" "$T/play"
+check "the terminal game's defaults are the page's (level $level, $secs s)" $? "$(grep -E '^(level|engine time)' "$T/play")"
+req POST /api/games '{"variant":"chess","players":["human","human"]}'
+expect "a new web game starts at the defaults" 201 "d.level === $level && d.movetime_ms === $secs * 1000"
