@@ -496,8 +496,8 @@ function renderReviewBar() {
   }
   const n = app.game ? app.game.history.length : 0;
   const at = viewedPly();
-  $('nav-first').disabled = $('nav-prev').disabled = at === 0;
-  $('nav-next').disabled = $('nav-last').disabled = at >= n;
+  $('nav-first').disabled = $('nav-prev').disabled = $('rv-prev').disabled = at === 0;
+  $('nav-next').disabled = $('nav-last').disabled = $('rv-next').disabled = at >= n;
 }
 
 // "12." or "12..." for the move at history index I
@@ -1111,12 +1111,18 @@ function wire() {
   // review
   $('nav-first').addEventListener('click', () => reviewTo(0));
   $('nav-prev').addEventListener('click', () => reviewTo(viewedPly() - 1));
+  $('rv-prev').addEventListener('click', () => reviewTo(viewedPly() - 1));
+  $('rv-next').addEventListener('click', () => reviewTo(viewedPly() + 1));
   $('nav-next').addEventListener('click', () => reviewTo(viewedPly() + 1));
   $('nav-last').addEventListener('click', () => reviewTo(Infinity));
   $('btn-live').addEventListener('click', () => reviewTo(Infinity));
   $('movelist').addEventListener('click', (e) => {
     const cell = e.target.closest('[data-ply]');
-    if (cell) reviewTo(Number(cell.dataset.ply));
+    if (!cell) return;
+    // one column (phone, tablet): the list is below the board, so bring the board back
+    reviewTo(Number(cell.dataset.ply)).then(() => {
+      if (matchMedia('(max-width: 1100px)').matches) $('board-wrap').scrollIntoView({ block: 'start' });
+    });
   });
   // positions in and out
   $('btn-copy-fen').addEventListener('click', () => copyText(app.review ? app.review.list[app.review.ply].position : app.game.position, 'Position'));

@@ -666,6 +666,19 @@ try {
       expect(st.history.length === 2 && st.history[1].san === 'e5', `the dragged move: ${st.history.map((h) => h.san).join(' ')}`);
       expect(await tp.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the drag scrolled the page sideways');
       await tp.screenshot({ path: path.join(shotDir, 'phone-touch.png') });
+      // review on the phone: a move tapped in the list (below the board) brings the board
+      // back into view, and the bar under it steps through the game
+      await tp.locator('#movelist [data-ply="1"]').scrollIntoViewIfNeeded();
+      await tp.waitForTimeout(200);
+      await tp.tap('#movelist [data-ply="1"]');
+      await tp.waitForSelector('#board[data-ply="1"]');
+      const top = await tp.evaluate(() => document.querySelector('#board svg.main').getBoundingClientRect().top);
+      expect(top >= 0 && top < 200, `the board is at ${top} after a tap in the move list`);
+      await tp.tap('#rv-prev');
+      await tp.waitForSelector('#board[data-ply="0"]');
+      await tp.tap('#rv-next');
+      await tp.waitForSelector('#board[data-ply="1"]');
+      await tp.screenshot({ path: path.join(shotDir, 'phone-review.png') });
     } finally {
       await tctx.close();
     }
