@@ -1154,7 +1154,11 @@ function wire() {
     o.value = o.textContent = String(l);
     $('g-level').appendChild(o);
   }
-  $('g-level').addEventListener('change', () => act(() => api.options(app.game.id, { level: Number($('g-level').value) })));
+  // a level chosen during a game says what it means (touch screens have no tooltip)
+  $('g-level').addEventListener('change', async () => {
+    const st = await act(() => api.options(app.game.id, { level: Number($('g-level').value) }));
+    if (st) say(levelText(st.level, st.kind));
+  });
   $('g-movetime').addEventListener('change', () => act(() => api.options(app.game.id, { movetime_ms: Number($('g-movetime').value) })));
   window.addEventListener('hashchange', openFromHash);
   window.addEventListener('keydown', (e) => {

@@ -314,6 +314,10 @@ try {
     await shot(page, 'chess-engine');
     expect(!st.engine_error, st.engine_error || '');
     expect(st.history.length === 2, `${st.history.length} moves`);
+    // a level chosen during the game says what it means
+    await page.selectOption('#g-level', '9');
+    await page.waitForFunction(() => /^Level 9 searches/.test(document.querySelector('#action-msg').textContent));
+    expect((await state(page)).level === 9, 'the game plays on at level 9');
   });
 
   await test('saved games listed and resumed', page, async () => {
