@@ -889,20 +889,28 @@ static void *thread_main(void *arg) {
     return NULL;
 }
 
+bool search_level(int level, SearchLevel *out) {
+    if (level <= 0 || level >= 20)
+        return false;
+    out->depth = 1 + level * 6 / 10;
+    out->nodes = (uint64_t)(100.0 * pow(1.45, level - 1));
+    out->noise = 10 * (20 - level);
+    return true;
+}
+
 /* Level 1..19: shallower, fewer nodes and a noisy evaluation. The node cap
  * binds at every level: level 19 gets about 80 000 nodes, a fraction of what
  * full strength searches in the web app's 2 s a move, so each level is a
  * step below the next (README, "Levels", has the measured ladder). */
 static void apply_level(SearchContext *ctx, int level) {
-    if (level <= 0 || level >= 20)
+    SearchLevel l;
+    if (!search_level(level, &l))
         return;
-    int depth = 1 + level * 6 / 10;
-    uint64_t nodes = (uint64_t)(100.0 * pow(1.45, level - 1));
-    if (ctx->max_depth > depth)
-        ctx->max_depth = depth;
-    if (!ctx->max_nodes || ctx->max_nodes > nodes)
-        ctx->max_nodes = nodes;
-    ctx->noise = 10 * (20 - level);
+    if (ctx->max_depth > l.depth)
+        ctx->max_depth = l.depth;
+    if (!ctx->max_nodes || ctx->max_nodes > l.nodes)
+        ctx->max_nodes = l.nodes;
+    ctx->noise = l.noise;
 }
 
 Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim,
