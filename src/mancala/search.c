@@ -400,6 +400,12 @@ static MancalaMove pick_among_optimal(const MSearch *s, const MancalaMove *mv, c
     return mv[pick];
 }
 
+int mancala_level_depth(int level) {
+    return level > 0 && level < 20 ? 1 + level / 2 + level * level / 20 : 0;
+}
+
+int mancala_level_blur(int level) { return level > 0 && level < 20 ? 20 - level : 0; }
+
 /* The Nth best of the first COUNT scores (N <= COUNT). */
 static int nth_best(const int *score, int count, int nth) {
     int top[MSEARCH_MAX_LINES], k = 0; /* the best so far, best first */
@@ -482,11 +488,9 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
 
     int level = lim->level > 0 && lim->level < 20 ? lim->level : 0;
     int max_depth = lim->depth > 0 ? lim->depth : MAX_PLY - 1;
-    if (level) {
-        int cap = 1 + level / 2 + level * level / 20;
-        if (cap < max_depth)
-            max_depth = cap;
-    }
+    int cap = mancala_level_depth(level);
+    if (cap && cap < max_depth)
+        max_depth = cap;
     if (max_depth > MAX_PLY - 1)
         max_depth = MAX_PLY - 1;
     uint64_t rnd = lim->seed ? lim->seed : 0x2545f4914f6cdd1dULL;
@@ -582,7 +586,7 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
         best = pick_among_optimal(s, mv, gain, kids, n, best);
     if (level) {
         /* weaker play: every root move's score, blurred by up to (20 - level) / 2 eggs */
-        int amp = 20 - level, pick = 0, pick_v = -4 * INF;
+        int amp = mancala_level_blur(level), pick = 0, pick_v = -4 * INF;
         for (int i = 0; i < n; i++) {
             if (score[i] <= -INF)
                 continue;

@@ -48,6 +48,11 @@ void msearch_free(MSearch *s);
 /* Forgets all that earlier searches learnt (the endgame database stays). */
 void msearch_clear(MSearch *s);
 
+/* A playing level 1..19: its depth cap and the blur of root scores, in half
+ * eggs (0 for full strength, 0 or 20). */
+int mancala_level_depth(int level);
+int mancala_level_blur(int level);
+
 /* Searches ROOT and returns the best move (MANCALA_MOVE_NONE when the game is over).
  * HISTORY holds mancala_hash() of the game's positions before ROOT since the last capture
  * or store move (oldest first) for the repetition rule; PLIES_SINCE_CAPTURE feeds the 100-ply rule. The last
