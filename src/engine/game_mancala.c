@@ -298,6 +298,7 @@ static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, 
     if (!lim->infinite) {
         if (lim->movetime_ms > 0) {
             ml.time_ms = lim->movetime_ms;
+            ml.fixed_time = true;
         } else if (lim->time_ms[side] > 0) {
             double left = lim->time_ms[side], inc = lim->inc_ms[side] > 0 ? lim->inc_ms[side] : 0;
             int togo = lim->movestogo > 0 ? lim->movestogo : 30;

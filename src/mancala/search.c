@@ -577,7 +577,7 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
         s->can_abort = true;
         if (all_proven)
             break; /* proven: deeper searches cannot change it */
-        if (s->deadline > 0 && mancala_clock_ms() - t0 > 0.55 * lim->time_ms)
+        if (s->deadline > 0 && !lim->fixed_time && mancala_clock_ms() - t0 > 0.55 * lim->time_ms)
             break; /* the next iteration would not finish */
         if (lim->stop && atomic_load(lim->stop))
             break;
