@@ -441,6 +441,24 @@ static void move_to(MancalaMove *mv, MancalaPos *kids, int *gain, int *score, bo
     sure[to] = su;
 }
 
+/* Reports the best LINES lines (the root moves MV in order, with SCORE and SURE; the
+ * first is exact when EXACT) through LIM->info, and leaves the first in *INFO. */
+static void report(MSearch *s, const MancalaPos *root, const MSearchLimits *lim,
+                   MSearchInfo *info, const MancalaMove *mv, const int *score,
+                   const bool *sure, int lines, bool exact) {
+    for (int k = 0; k < lines; k++) {
+        MSearchInfo li = *info;
+        li.multipv = k + 1;
+        li.score = score[k];
+        li.exact = k == 0 ? exact : sure[k];
+        li.pvlen = extract_pv(s, root, mv[k], li.pv, MSEARCH_MAX_PV);
+        if (lim->info)
+            lim->info(&li, lim->ud);
+        if (k == 0)
+            *info = li;
+    }
+}
+
 MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *history,
                        int nhistory, int plies_since_capture, const MSearchLimits *lim,
                        MSearchInfo *out) {
@@ -562,18 +580,7 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
         info.seldepth = s->seldepth;
         info.nodes = s->nodes;
         info.ms = mancala_clock_ms() - t0;
-        for (int k = 0; k < lines; k++) {
-            info.multipv = k + 1;
-            info.score = score[k];
-            info.exact = (k == 0 ? all_proven : sure[k]) && !level;
-            info.pvlen = extract_pv(s, root, mv[k], info.pv, MSEARCH_MAX_PV);
-            if (lim->info)
-                lim->info(&info, lim->ud);
-        }
-        info.multipv = 1;
-        info.score = score[0];
-        info.exact = all_proven && !level;
-        info.pvlen = extract_pv(s, root, best, info.pv, MSEARCH_MAX_PV);
+        report(s, root, lim, &info, mv, score, sure, lines, all_proven && !level);
         s->can_abort = true;
         if (all_proven)
             break; /* proven: deeper searches cannot change it */
@@ -582,8 +589,16 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
         if (lim->stop && atomic_load(lim->stop))
             break;
     }
-    if (!level && info.exact && info.depth > 0)
+    if (!level && info.exact && info.depth > 0) {
         best = pick_among_optimal(s, mv, gain, kids, n, best);
+        if (best != mv[0]) { /* the lines start with the move played */
+            int i = 0;
+            while (mv[i] != best)
+                i++;
+            move_to(mv, kids, gain, score, sure, i, 0);
+            report(s, root, lim, &info, mv, score, sure, lines, true);
+        }
+    }
     if (level) {
         /* weaker play: every root move's score, blurred by up to (20 - level) / 2 eggs */
         int amp = mancala_level_blur(level), pick = 0, pick_v = -4 * INF;

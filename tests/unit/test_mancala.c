@@ -610,6 +610,13 @@ static const Solved solved[] = {
     {VA, "1/0/0/0/0/0/0/0/0/0/0/0/0/0/0/1 0 0 a 3 3", 1, "1-x"},
 };
 
+static MSearchInfo lines_seen[MSEARCH_MAX_LINES];
+static void on_line(const MSearchInfo *mi, void *ud) {
+    (void)ud;
+    if (mi->multipv >= 1 && mi->multipv <= MSEARCH_MAX_LINES)
+        lines_seen[mi->multipv - 1] = *mi;
+}
+
 static void test_solved(void) {
     for (size_t i = 0; i < sizeof solved / sizeof solved[0]; i++) {
         MancalaPos p = pos_of(solved[i].rules, solved[i].fen);
@@ -622,8 +629,14 @@ static void test_solved(void) {
             memset(&lim, 0, sizeof lim);
             lim.time_ms = 5000;
             lim.no_db = !use_db;
+            lim.info = on_line;
+            memset(lines_seen, 0, sizeof lines_seen);
             MSearchInfo info;
             MancalaMove m = msearch_go(s, &p, NULL, 0, 0, &lim, &info);
+            /* the reported line starts with the move played, also when several are
+             * optimal and the choice among them comes after the search (3) */
+            CHECK(m == MANCALA_MOVE_NONE ||
+                  (lines_seen[0].pvlen >= 1 && lines_seen[0].pv[0] == m && info.pv[0] == m));
             if (!info.exact || info.score != solved[i].value)
                 test_fail(__FILE__, __LINE__, "solve \"%s\" (db %d): %d%s, want %d",
                           solved[i].fen, use_db, info.score, info.exact ? "" : " (not exact)",
@@ -661,13 +674,6 @@ static void test_solved(void) {
 }
 
 /* ---- proofs of the search against the table ---- */
-
-static MSearchInfo lines_seen[MSEARCH_MAX_LINES];
-static void on_line(const MSearchInfo *mi, void *ud) {
-    (void)ud;
-    if (mi->multipv >= 1 && mi->multipv <= MSEARCH_MAX_LINES)
-        lines_seen[mi->multipv - 1] = *mi;
-}
 
 /* Random boards of up to 6 eggs, searched without the database for four best lines:
  * every line called exact has the value the table gives its first move. */
