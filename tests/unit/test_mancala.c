@@ -675,8 +675,48 @@ static void test_solved(void) {
 
 /* ---- proofs of the search against the table ---- */
 
-/* Random boards of up to 6 eggs, searched without the database for four best lines:
- * every line called exact has the value the table gives its first move. */
+/* Searches P without the database for four best lines; every line called exact must
+ * have the value the table DB gives its first move. Returns the exact lines. */
+static int check_lines(const MancalaDb *db, const MancalaPos *p) {
+    MSearch *s = msearch_new(4);
+    CHECK(s != NULL);
+    if (!s)
+        return 0;
+    MSearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.time_ms = 300;
+    lim.no_db = true;
+    lim.multipv = 4;
+    lim.info = on_line;
+    memset(lines_seen, 0, sizeof lines_seen);
+    MancalaMove mv[MANCALA_MAX_MOVES];
+    int n = mancala_moves(p, mv), exact = 0;
+    msearch_go(s, p, NULL, 0, 0, &lim, NULL);
+    for (int l = 0; l < 4 && l < n; l++) {
+        const MSearchInfo *li = &lines_seen[l];
+        if (!li->exact || li->pvlen < 1)
+            continue;
+        MancalaPos c;
+        mancala_play(p, li->pv[0], &c);
+        int gain = 0, diff = c.store[c.side] - c.store[c.side ^ 1];
+        bool known = mancala_over(&c) || mancala_db_probe(db, &c, &gain);
+        CHECK(known);
+        if (known && li->score != -(diff + gain)) {
+            char t[MANCALA_POS_TEXT], m[MANCALA_MOVE_TEXT];
+            mancala_print(p, t, sizeof t);
+            mancala_move_text(li->pv[0], m, sizeof m);
+            test_fail(__FILE__, __LINE__, "\"%s\" line %d %s: search %d, table %d", t, l + 1,
+                      m, li->score, -(diff + gain));
+        }
+        exact++;
+    }
+    msearch_free(s);
+    return exact;
+}
+
+/* Boards of up to 6 eggs against the table: two where B can go back to the root after
+ * A's fourth best move (scoring that repetition as the end once proved 0 for it, the
+ * table says 1), then random ones. */
 static void test_proofs(void) {
     MancalaDb *db = mancala_db_new(BASE);
     CHECK(db != NULL);
@@ -684,10 +724,13 @@ static void test_proofs(void) {
         mancala_db_free(db);
         return;
     }
+    MancalaPos p = pos_of(BASE, "1/0/0/0/0/0/0/1/0/0/0/0/1/0/0/0 0 0 a");
+    check_lines(db, &p);
+    p = pos_of(BASE, "0/1/0/0/0/0/0/0/0/0/0/1/1/0/0/0 0 0 a");
+    check_lines(db, &p);
     uint64_t seed = 0x5eed1234abcdULL;
     int exact_lines = 0;
     for (int k = 0; k < 40; k++) {
-        MancalaPos p;
         do {
             memset(&p, 0, sizeof p);
             for (int e = 3 + k % 4; e > 0; e--) {
@@ -696,38 +739,7 @@ static void test_proofs(void) {
             }
             p.side = (uint8_t)(k & 1);
         } while (mancala_over(&p));
-        MSearch *s = msearch_new(4);
-        if (!s)
-            break;
-        MSearchLimits lim;
-        memset(&lim, 0, sizeof lim);
-        lim.time_ms = 300;
-        lim.no_db = true;
-        lim.multipv = 4;
-        lim.info = on_line;
-        memset(lines_seen, 0, sizeof lines_seen);
-        MancalaMove mv[MANCALA_MAX_MOVES];
-        int n = mancala_moves(&p, mv);
-        msearch_go(s, &p, NULL, 0, 0, &lim, NULL);
-        for (int l = 0; l < 4 && l < n; l++) {
-            const MSearchInfo *li = &lines_seen[l];
-            if (!li->exact || li->pvlen < 1)
-                continue;
-            MancalaPos c;
-            mancala_play(&p, li->pv[0], &c);
-            int gain = 0, diff = c.store[c.side] - c.store[c.side ^ 1];
-            bool known = mancala_over(&c) || mancala_db_probe(db, &c, &gain);
-            CHECK(known);
-            if (known && li->score != -(diff + gain)) {
-                char t[MANCALA_POS_TEXT], m[MANCALA_MOVE_TEXT];
-                mancala_print(&p, t, sizeof t);
-                mancala_move_text(li->pv[0], m, sizeof m);
-                test_fail(__FILE__, __LINE__, "\"%s\" line %d %s: search %d, table %d", t,
-                          l + 1, m, li->score, -(diff + gain));
-            }
-            exact_lines++;
-        }
-        msearch_free(s);
+        exact_lines += check_lines(db, &p);
     }
     CHECK(exact_lines >= 40);
     mancala_db_free(db);
