@@ -404,7 +404,9 @@ int mancala_level_depth(int level) {
     return level > 0 && level < 20 ? 1 + level / 2 + level * level / 20 : 0;
 }
 
-int mancala_level_blur(int level) { return level > 0 && level < 20 ? 20 - level : 0; }
+int mancala_level_blur(int level) {
+    return level > 0 && level < 20 ? 20 - level : 0;
+}
 
 /* The Nth best of the first COUNT scores (N <= COUNT). */
 static int nth_best(const int *score, int count, int nth) {
@@ -421,8 +423,8 @@ static int nth_best(const int *score, int count, int nth) {
 }
 
 /* Moves root move I to place TO (<= I), the ones between one place back. */
-static void move_to(MancalaMove *mv, MancalaPos *kids, int *gain, int *score, bool *sure,
-                    int i, int to) {
+static void move_to(MancalaMove *mv, MancalaPos *kids, int *gain, int *score, bool *sure, int i,
+                    int to) {
     MancalaMove m = mv[i];
     MancalaPos k = kids[i];
     int g = gain[i], sc = score[i];
@@ -443,9 +445,9 @@ static void move_to(MancalaMove *mv, MancalaPos *kids, int *gain, int *score, bo
 
 /* Reports the best LINES lines (the root moves MV in order, with SCORE and SURE; the
  * first is exact when EXACT) through LIM->info, and leaves the first in *INFO. */
-static void report(MSearch *s, const MancalaPos *root, const MSearchLimits *lim,
-                   MSearchInfo *info, const MancalaMove *mv, const int *score,
-                   const bool *sure, int lines, bool exact) {
+static void report(MSearch *s, const MancalaPos *root, const MSearchLimits *lim, MSearchInfo *info,
+                   const MancalaMove *mv, const int *score, const bool *sure, int lines,
+                   bool exact) {
     for (int k = 0; k < lines; k++) {
         MSearchInfo li = *info;
         li.multipv = k + 1;

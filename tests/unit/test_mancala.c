@@ -705,8 +705,8 @@ static int check_lines(const MancalaDb *db, const MancalaPos *p) {
             char t[MANCALA_POS_TEXT], m[MANCALA_MOVE_TEXT];
             mancala_print(p, t, sizeof t);
             mancala_move_text(li->pv[0], m, sizeof m);
-            test_fail(__FILE__, __LINE__, "\"%s\" line %d %s: search %d, table %d", t, l + 1,
-                      m, li->score, -(diff + gain));
+            test_fail(__FILE__, __LINE__, "\"%s\" line %d %s: search %d, table %d", t, l + 1, m,
+                      li->score, -(diff + gain));
         }
         exact++;
     }
