@@ -1,13 +1,18 @@
 #!/usr/bin/env bash
 # Strength match under a real XBoard: headless (xvfb-run), match mode,
-# Menagerie (first engine) against Fairy-Max, colours alternating.
-# Not part of `make test`: a 40-game match takes about half an hour.
+# Menagerie (first engine) against Fairy-Max or Fairy-Stockfish (through
+# polyglot), colours alternating. Not part of `make test`: a 40-game match
+# takes about half an hour.
 #
 # usage: tools/strength_xboard.sh [VARIANT [GAMES [TC [INC [OUTDIR]]]]]
 #   VARIANT  team-mate (default) or chess: the games Fairy-Max plays
 #   GAMES    40;  TC  XBoard time per game (0:10 = 10 s);  INC  0.1 s
-#   OUTDIR   build/strength-VARIANT (games.pgn, xboard.debug, score.txt)
-# MENAGERIE=path picks the binary (default ./menagerie).
+#   OUTDIR   build/strength-VARIANT[-PEER] (games.pgn, xboard.debug, score.txt)
+# MENAGERIE=path picks the binary (default ./menagerie); PEER=fairy-stockfish
+# plays chess against Fairy-Stockfish (UCI, XBoard runs it through polyglot)
+# instead of Fairy-Max. Time odds: ODDS=N divides Menagerie's time and
+# increment by N (XBoard's -firstTimeOdds), PEER_ODDS=N the peer's; so ODDS=4
+# with TC 0:20, INC 0.2 is Menagerie 5 s + 0.05 s against 20 s + 0.2 s.
 #
 # XBoard does not know Team-Mate's rules (64-move rule, mating potential),
 # so it is told not to judge claims or adjudicate draws itself; Menagerie
@@ -19,14 +24,16 @@ variant=${1:-team-mate}
 games=${2:-40}
 tc=${3:-0:10}
 inc=${4:-0.1}
-out=${5:-build/strength-$variant}
+peer=${PEER:-fairymax}
+out=${5:-build/strength-$variant${PEER:+-$peer}}
 menagerie=$(realpath "${MENAGERIE:-./menagerie}")
 export PATH=$PATH:/usr/games
 
 need=()
 command -v xboard >/dev/null || need+=(xboard)
 command -v xvfb-run >/dev/null || need+=(xvfb xauth)
-command -v fairymax >/dev/null || need+=(fairymax)
+command -v "$peer" >/dev/null || need+=("$peer")
+[ "$peer" = fairymax ] || command -v polyglot >/dev/null || need+=(polyglot)
 if [ ${#need[@]} -gt 0 ]; then
     export DEBIAN_FRONTEND=noninteractive
     apt-get update -qq && apt-get install -y -qq "${need[@]}" >/dev/null
@@ -44,12 +51,20 @@ case $variant in
                -secondOptions "Claim draw after=64") ;;
     *) echo "Fairy-Max does not play $variant" >&2; exit 2 ;;
 esac
+case $peer in
+    fairymax) ;;
+    fairy-stockfish)
+        [ "$variant" = chess ] || { echo "PEER=fairy-stockfish plays chess only" >&2; exit 2; }
+        extra+=(-sUCI true) ;;
+    *) echo "unknown PEER $peer (fairymax or fairy-stockfish)" >&2; exit 2 ;;
+esac
 
-cmd=(xvfb-run -a xboard -fcp "$menagerie xboard" -fd "$out" -scp fairymax -sd "$out"
+cmd=(xvfb-run -a xboard -fcp "$menagerie xboard" -fd "$out" -scp "$peer" -sd "$out"
      -variant "$xbvariant" -matchMode true -matchGames "$games" -timeControl "$tc"
      -timeIncrement "$inc" -saveGameFile "$out/games.pgn" -debugMode true
      -nameOfDebugFile "$out/xboard.debug" -popupExitMessage false -popupMoveErrors false
-     -ponderNextMove false "${extra[@]}")
+     -ponderNextMove false -firstTimeOdds "${ODDS:-1}" -secondTimeOdds "${PEER_ODDS:-1}"
+     "${extra[@]}")
 echo "${cmd[*]}" > "$out/command.txt"
 start=$(date +%s)
 timeout $((games * 120 + 120)) "${cmd[@]}" > "$out/xboard.out" 2>&1 || true

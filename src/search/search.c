@@ -34,6 +34,7 @@ struct SearchContext {
     SearchLimits lim;
     const SearchCallbacks *cb;
     TimeMan tm;
+    int root_moves; /* legal moves at the root */
     int max_depth;
     uint64_t max_nodes;
     int noise;       /* level: random eval spread in centipawns */
@@ -867,6 +868,9 @@ static void iterate(Thread *t) {
         /* a forced mate found well within the depth */
         if (ctx->tm.soft_ms && score >= MATE_IN_MAX && depth > 2 * (MATE - score) + 4)
             break;
+        /* a forced move: one iteration gives its line and score */
+        if (ctx->tm.soft_ms && ctx->root_moves == 1)
+            break;
     }
 }
 
@@ -885,17 +889,28 @@ static void *thread_main(void *arg) {
     return NULL;
 }
 
-/* Level 1..19: shallower, fewer nodes and a noisy evaluation. */
-static void apply_level(SearchContext *ctx, int level) {
+bool search_level(int level, SearchLevel *out) {
     if (level <= 0 || level >= 20)
+        return false;
+    out->depth = 1 + level * 6 / 10;
+    out->nodes = (uint64_t)(100.0 * pow(1.45, level - 1));
+    out->noise = 10 * (20 - level);
+    return true;
+}
+
+/* Level 1..19: shallower, fewer nodes and a noisy evaluation. The node cap
+ * binds at every level: level 19 gets about 80 000 nodes, a fraction of what
+ * full strength searches in the web app's 2 s a move, so each level is a
+ * step below the next (README, "Levels", has the measured ladder). */
+static void apply_level(SearchContext *ctx, int level) {
+    SearchLevel l;
+    if (!search_level(level, &l))
         return;
-    int depth = 1 + level * 6 / 10;
-    uint64_t nodes = (uint64_t)(200.0 * pow(1.75, level));
-    if (ctx->max_depth > depth)
-        ctx->max_depth = depth;
-    if (!ctx->max_nodes || ctx->max_nodes > nodes)
-        ctx->max_nodes = nodes;
-    ctx->noise = 10 * (20 - level);
+    if (ctx->max_depth > l.depth)
+        ctx->max_depth = l.depth;
+    if (!ctx->max_nodes || ctx->max_nodes > l.nodes)
+        ctx->max_nodes = l.nodes;
+    ctx->noise = l.noise;
 }
 
 Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim,
@@ -949,6 +964,7 @@ Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim
     memcpy(&main_t->pos, root, offsetof(Position, hist) + (size_t)root->hply * sizeof(Undo));
     MoveList legal;
     movegen_legal(&main_t->pos, &legal);
+    ctx->root_moves = legal.n;
     if (!legal.n) {
         ctx->last_nodes = 0;
         return MOVE_NONE;
