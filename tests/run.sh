@@ -28,7 +28,8 @@ names=() # the steps, in the order they are reported
 next=0   # the first step not yet reported
 
 # report I: counts the ok/FAIL lines of step I; a step that failed without
-# printing a FAIL line counts as one failure.
+# printing a FAIL line counts as one failure. The indented lines of a step
+# with failures are its details (a unit test's place, an output's tail).
 report() {
     local i=$1 before=$fail rc=1 secs='?' line
     [ -e "$out/$i.rc" ] && read -r rc secs < "$out/$i.rc"
@@ -38,7 +39,9 @@ report() {
             "FAIL "*) fail=$((fail + 1)); echo "[${names[i]}] $line" ;;
         esac
     done < "$out/$i.out"
-    if [ "$rc" -ne 0 ] && [ $fail -eq "$before" ]; then
+    if [ $fail -gt "$before" ]; then
+        grep -m 30 '^[[:space:]]' "$out/$i.out" | sed "s/^/[${names[i]}] /"
+    elif [ "$rc" -ne 0 ]; then
         fail=$((fail + 1))
         echo "[${names[i]}] FAIL: exit code $rc"; tail -n 20 "$out/$i.out"
     fi
