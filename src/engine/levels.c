@@ -37,7 +37,7 @@ static void put_elo(char *buf, size_t len, int elo) {
     else if (!elo)
         snprintf(buf, len, "even");
     else
-        snprintf(buf, len, "%+d Elo", elo);
+        snprintf(buf, len, "about %+d Elo", elo); /* matches of a few dozen games */
 }
 
 /* The strength against one opponent in words: measured at this level, or the
