@@ -23,6 +23,7 @@ async function call(method, path, body) {
 
 export const api = {
   variants: () => call('GET', '/api/variants'),
+  levels: () => call('GET', '/api/levels'),
   games: () => call('GET', '/api/games'),
   create: (opts) => call('POST', '/api/games', opts),
   state: (id) => call('GET', `/api/games/${id}`),

@@ -18,7 +18,7 @@ let GAMES = [];
 function offeredGames(variants) {
   return variants
     .filter((v) => v.kind !== 'mancala' || v.name === 'slangenspel')
-    .map((v) => ({ key: v.name, name: v.title, icon: v.icon || 'king',
+    .map((v) => ({ key: v.name, name: v.title, icon: v.icon || 'king', more: !v.order || v.user,
       sub: v.summary || `${v.files}\u00d7${v.ranks}` }));
 }
 const SLANG = [
@@ -31,6 +31,7 @@ const FILES = 'abcdefghijklmnop';
 
 const app = {
   variants: [],
+  levels: null,    // GET /api/levels
   pick: 'snake-vs-mongoose',
   game: null,      // the state of the open game
   flipped: false,
@@ -54,6 +55,8 @@ let chessBoard, snakeBoard, rules, editor;
 function variant(name) { return app.variants.find((v) => v.name === name); }
 function isMancala(st) { return st && st.kind === 'mancala'; }
 function sideName(st, side) { return isMancala(st) ? (side ? 'B' : 'A') : (side ? 'Black' : 'White'); }
+// "tap" on a touch screen, "click" with a mouse
+function tapOrClick() { return matchMedia('(pointer: coarse)').matches ? 'tap' : 'click'; }
 function cap(s) { return s ? s[0].toUpperCase() + s.slice(1) : s; }
 
 function say(msg, isError) {
@@ -64,9 +67,18 @@ function say(msg, isError) {
 
 // ---- the new-game card ----
 
+// The games with a place in the list (their files' order=) first; the classic
+// variants and the user's games folded under "More variants".
 function renderPicker() {
   const box = $('game-picker');
+  const open = box.querySelector('details.more-games');
+  const wasOpen = open ? open.open : false;
   box.replaceChildren();
+  const more = document.createElement('details');
+  more.className = 'more-games';
+  const sum = document.createElement('summary');
+  const moreList = document.createElement('div');
+  more.append(sum, moreList);
   for (const g of GAMES) {
     const v = variant(g.key);
     if (!v) continue;
@@ -88,9 +100,19 @@ function renderPicker() {
     text.firstChild.textContent = title;
     text.lastChild.textContent = g.sub;
     label.append(input, icon, text);
-    box.appendChild(label);
+    if (g.more) {
+      moreList.appendChild(label);
+      if (g.key === app.pick) more.open = true;
+    } else box.appendChild(label);
+  }
+  const n = more.querySelectorAll('label').length;
+  if (n) {
+    sum.textContent = `More variants (${n})`;
+    more.open ||= wasOpen;
+    box.appendChild(more);
   }
   renderOptions();
+  showLevel();
 }
 
 function selectRow(label, id, options, value) {
@@ -153,14 +175,20 @@ function renderOptions() {
   }
 }
 
-// What a level means: the limits the searcher sets for it (apply_level in
-// src/search/search.c). It never thinks longer than the time per move or the clock.
-function levelText(n) {
-  if (n >= 20) return 'Full strength: the engine uses its whole time per move (or its clock).';
-  const depth = 1 + Math.floor(n * 6 / 10);
-  const nodes = Math.round(200 * 1.75 ** n);
-  const fmt = nodes >= 1e6 ? `${(nodes / 1e6).toFixed(1)} million` : nodes >= 1e4 ? `${Math.round(nodes / 1e3)} thousand` : String(nodes);
-  return `Searches at most ${depth} move${depth > 1 ? 's' : ''} deep and ${fmt} positions, with its judgement blurred by up to ${(20 - n) / 10} pawns; it moves at once when done.`;
+// What a level means, in the engine's words (GET /api/levels: its caps and
+// measured strength, per kind of game).
+function levelText(n, kind) {
+  const list = app.levels && app.levels[kind === 'mancala' ? 'mancala' : 'chess'];
+  const l = list && list.find((x) => x.level === n);
+  return l ? l.text : '';
+}
+
+function showLevel() {
+  const n = Number($('level').value);
+  $('level-out').textContent = String(n);
+  const kind = app.pick === 'slangenspel' ? 'mancala' : 'chess';
+  $('level-note').textContent = levelText(n, kind);
+  $('level-note').title = app.levels && kind === 'chess' ? app.levels.source : '';
 }
 
 function pickedVariant() {
@@ -468,8 +496,8 @@ function renderReviewBar() {
   }
   const n = app.game ? app.game.history.length : 0;
   const at = viewedPly();
-  $('nav-first').disabled = $('nav-prev').disabled = at === 0;
-  $('nav-next').disabled = $('nav-last').disabled = at >= n;
+  $('nav-first').disabled = $('nav-prev').disabled = $('rv-prev').disabled = at === 0;
+  $('nav-next').disabled = $('nav-last').disabled = $('rv-next').disabled = at >= n;
 }
 
 // "12." or "12..." for the move at history index I
@@ -499,6 +527,7 @@ function renderBoard() {
     chessBoard.render(st, opts);
   }
   $('board').dataset.variant = st.variant;
+  $('board').dataset.game = st.id;
   $('board').dataset.version = st.version;
   $('board').dataset.ply = viewedPly();
   renderHint();
@@ -529,7 +558,7 @@ function renderHint() {
       el.appendChild(b);
       return;
     }
-    add(`${who}click a hole of your ring (${st.side ? 'inner, 9\u201316' : 'outer, 1\u20138'}), then choose the direction.`);
+    add(`${who}${tapOrClick()} a hole of your ring (${st.side ? 'inner, 9\u201316' : 'outer, 1\u20138'}), then choose the direction.`);
     return;
   }
   const next = chessBoard.nextGateLetter();
@@ -550,7 +579,7 @@ function renderHint() {
     el.appendChild(b);
     return;
   }
-  add(`${who}drag a piece, or click it and then its target.`);
+  add(`${who}drag a piece, or ${tapOrClick()} it and then its target.`);
 }
 
 function addPlayBoth(el) {
@@ -732,6 +761,7 @@ function renderPanel() {
   $('draw-offer').hidden = !app.drawOffer || over || !both;
   $('btn-copy-fen').textContent = m ? 'Copy position' : 'Copy FEN';
   $('g-level').value = String(st.level);
+  $('g-level').title = levelText(st.level, st.kind);
   if (![...$('g-movetime').options].some((o) => o.value === String(st.movetime_ms))) {
     const o = document.createElement('option');
     o.value = String(st.movetime_ms);
@@ -1035,12 +1065,7 @@ function undoCount(st) {
 }
 
 function wire() {
-  const showLevel = () => {
-    $('level-out').textContent = $('level').value;
-    $('level-note').textContent = levelText(Number($('level').value));
-  };
   $('level').addEventListener('input', showLevel);
-  showLevel();
   $('btn-start').addEventListener('click', () => startGame());
   $('btn-show-new').addEventListener('click', () => { $('new-game').scrollIntoView({ behavior: 'smooth' }); $('game-picker').querySelector('input:checked').focus(); });
   $('brand').addEventListener('click', (e) => { e.preventDefault(); closeGame(); });
@@ -1086,12 +1111,18 @@ function wire() {
   // review
   $('nav-first').addEventListener('click', () => reviewTo(0));
   $('nav-prev').addEventListener('click', () => reviewTo(viewedPly() - 1));
+  $('rv-prev').addEventListener('click', () => reviewTo(viewedPly() - 1));
+  $('rv-next').addEventListener('click', () => reviewTo(viewedPly() + 1));
   $('nav-next').addEventListener('click', () => reviewTo(viewedPly() + 1));
   $('nav-last').addEventListener('click', () => reviewTo(Infinity));
   $('btn-live').addEventListener('click', () => reviewTo(Infinity));
   $('movelist').addEventListener('click', (e) => {
     const cell = e.target.closest('[data-ply]');
-    if (cell) reviewTo(Number(cell.dataset.ply));
+    if (!cell) return;
+    // one column (phone, tablet): the list is below the board, so bring the board back
+    reviewTo(Number(cell.dataset.ply)).then(() => {
+      if (matchMedia('(max-width: 1100px)').matches) $('board-wrap').scrollIntoView({ block: 'start' });
+    });
   });
   // positions in and out
   $('btn-copy-fen').addEventListener('click', () => copyText(app.review ? app.review.list[app.review.ply].position : app.game.position, 'Position'));
@@ -1123,7 +1154,11 @@ function wire() {
     o.value = o.textContent = String(l);
     $('g-level').appendChild(o);
   }
-  $('g-level').addEventListener('change', () => act(() => api.options(app.game.id, { level: Number($('g-level').value) })));
+  // a level chosen during a game says what it means (touch screens have no tooltip)
+  $('g-level').addEventListener('change', async () => {
+    const st = await act(() => api.options(app.game.id, { level: Number($('g-level').value) }));
+    if (st) say(levelText(st.level, st.kind));
+  });
   $('g-movetime').addEventListener('change', () => act(() => api.options(app.game.id, { movetime_ms: Number($('g-movetime').value) })));
   window.addEventListener('hashchange', openFromHash);
   window.addEventListener('keydown', (e) => {
@@ -1136,6 +1171,15 @@ function wire() {
   });
 }
 
+// The engine's defaults (the terminal game's too) for a new game's level and time.
+function useLevelDefaults(lv) {
+  $('level').value = String(lv.default_level);
+  const mt = $('movetime');
+  const ms = String(lv.default_movetime_ms);
+  if (![...mt.options].some((o) => o.value === ms)) mt.add(new Option(`${lv.default_movetime_ms / 1000} s`, ms));
+  mt.value = ms;
+}
+
 async function main() {
   const chooser = $('chooser');
   chessBoard = new ChessBoard($('board'), chooser, {
@@ -1146,13 +1190,14 @@ async function main() {
   snakeBoard = new SnakeBoard($('board'), chooser, { onMove: (m) => play(m) });
   wire();
   try {
-    app.variants = await api.variants();
+    [app.variants, app.levels] = await Promise.all([api.variants(), api.levels()]);
   } catch (e) {
     $('new-error').textContent = `Cannot reach the server: ${e.message}`;
     $('new-error').hidden = false;
     return;
   }
   GAMES = offeredGames(app.variants);
+  useLevelDefaults(app.levels);
   const names = new Set(GAMES.map((g) => g.icon));
   for (const v of app.variants) for (const p of v.pieces) names.add(p.name);
   await loadPieces([...names]);

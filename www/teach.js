@@ -65,7 +65,7 @@ export class RulesDialog {
     const name = rulesName(v.name);
     if (!texts.has(name)) {
       const r = await fetch(`rules/${name}.txt`);
-      texts.set(name, r.ok ? await r.text() : 'The rules text is missing.');
+      texts.set(name, r.ok ? await r.text() : `${v.summary ? `${v.summary}.\n\n` : ''}This game has no rules page of its own; the diagrams below show how each piece moves.`);
     }
     renderText($('rules-text'), texts.get(name));
     const chess = v.kind === 'chess';

@@ -8,6 +8,7 @@
 #include "core/variant.h"
 
 #include <ctype.h>
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -565,91 +566,74 @@ typedef struct {
     size_t errlen;
 } Compile;
 
+__attribute__((format(printf, 2, 3))) static int compile_fail(Compile *cc, const char *fmt, ...) {
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(cc->err, cc->errlen, fmt, ap);
+    va_end(ap);
+    return -1;
+}
+
 /* Step 1: the board and the pieces (their XBetza and zone moves compiled). */
 static int compile_pieces(Compile *cc) {
     Variant *v = cc->v;
     const VariantSpec *sp = cc->sp;
-    char *err = cc->err;
-    size_t errlen = cc->errlen;
-    char *msg = cc->msg;
     XbPiece *xp = cc->xp;
     XbPiece *zxp = cc->zxp;
     SquareSet *zset = cc->zset;
     snprintf(v->name, sizeof v->name, "%s", sp->name);
     snprintf(v->title, sizeof v->title, "%s", sp->title[0] ? sp->title : sp->name);
-    if (sp->files < 2 || sp->files > MAX_FILES || sp->ranks < 2 || sp->ranks > MAX_RANKS) {
-        snprintf(err, errlen, "board %dx%d: files and ranks must be 2 to 16", sp->files, sp->ranks);
-        return -1;
-    }
+    if (sp->files < 2 || sp->files > MAX_FILES || sp->ranks < 2 || sp->ranks > MAX_RANKS)
+        return compile_fail(cc, "board %dx%d: files and ranks must be 2 to 16", sp->files, sp->ranks);
     v->files = sp->files;
     v->ranks = sp->ranks;
     v->nsq = v->files * v->ranks;
     v->rotate_black = sp->rotate;
     if (sp->holes[0]) {
         SquareSet hs;
-        if (parse_square_set(v, sp->holes, &hs, msg, sizeof cc->msg)) {
-            snprintf(err, errlen, "holes: %s", msg);
-            return -1;
-        }
+        if (parse_square_set(v, sp->holes, &hs, cc->msg, sizeof cc->msg))
+            return compile_fail(cc, "holes: %s", cc->msg);
         for (int s = 0; s < v->nsq; s++)
             v->is_hole[s] = sqset_has(&hs, s);
     }
-    if (sp->ntypes < 1 || sp->ntypes >= MAX_TYPES) {
-        snprintf(err, errlen, "a variant needs 1 to %d piece types", MAX_TYPES - 1);
-        return -1;
-    }
+    if (sp->ntypes < 1 || sp->ntypes >= MAX_TYPES)
+        return compile_fail(cc, "a variant needs 1 to %d piece types", MAX_TYPES - 1);
     v->ntypes = sp->ntypes;
     for (int t = 1; t <= v->ntypes; t++) {
         v->type[t] = sp->type[t];
         char L = v->type[t].letter;
-        if (!isupper((unsigned char)L)) {
-            snprintf(err, errlen, "piece %s: letter must be A-Z", v->type[t].name);
-            return -1;
-        }
+        if (!isupper((unsigned char)L))
+            return compile_fail(cc, "piece %s: letter must be A-Z", v->type[t].name);
         for (int u = 1; u < t; u++)
-            if (v->type[u].letter == L) {
-                snprintf(err, errlen, "pieces %s and %s share the letter %c", v->type[u].name,
+            if (v->type[u].letter == L)
+                return compile_fail(cc, "pieces %s and %s share the letter %c", v->type[u].name,
                          v->type[t].name, L);
-                return -1;
-            }
-        if (xbetza_compile(v->type[t].betza, &xp[t], msg, sizeof cc->msg)) {
-            snprintf(err, errlen, "piece %s: %s", v->type[t].name, msg);
-            return -1;
-        }
+        if (xbetza_compile(v->type[t].betza, &xp[t], cc->msg, sizeof cc->msg))
+            return compile_fail(cc, "piece %s: %s", v->type[t].name, cc->msg);
         v->type[t].ep_capable = xb_has_ep(&xp[t]);
         if (v->type[t].ep_capable)
             v->ep_capable |= 1u << t;
     }
     if (sp->royal && sp->royal != '-') {
         v->royal = variant_type_by_letter(v, sp->royal);
-        if (!v->royal) {
-            snprintf(err, errlen, "royal piece '%c' is not defined", sp->royal);
-            return -1;
-        }
+        if (!v->royal)
+            return compile_fail(cc, "royal piece '%c' is not defined", sp->royal);
     } else if (!sp->royal) {
         v->royal = variant_type_by_letter(v, 'K');
     }
     if (v->royal)
         v->type[v->royal].royal = 1;
-    if (sp->nzones > 16) {
-        snprintf(err, errlen, "too many zone moves");
-        return -1;
-    }
+    if (sp->nzones > 16)
+        return compile_fail(cc, "too many zone moves");
     for (int z = 0; z < sp->nzones; z++) {
         const ZoneMoves *zm = &sp->zone[z];
-        if (!variant_type_by_letter(v, zm->letter)) {
-            snprintf(err, errlen, "line %d: zone moves for unknown piece '%c'", zm->line,
+        if (!variant_type_by_letter(v, zm->letter))
+            return compile_fail(cc, "line %d: zone moves for unknown piece '%c'", zm->line,
                      zm->letter);
-            return -1;
-        }
-        if (parse_square_set(v, zm->squares, &zset[z], msg, sizeof cc->msg)) {
-            snprintf(err, errlen, "line %d: %s", zm->line, msg);
-            return -1;
-        }
-        if (xbetza_compile(zm->betza, &zxp[z], msg, sizeof cc->msg)) {
-            snprintf(err, errlen, "line %d: %s", zm->line, msg);
-            return -1;
-        }
+        if (parse_square_set(v, zm->squares, &zset[z], cc->msg, sizeof cc->msg))
+            return compile_fail(cc, "line %d: %s", zm->line, cc->msg);
+        if (xbetza_compile(zm->betza, &zxp[z], cc->msg, sizeof cc->msg))
+            return compile_fail(cc, "line %d: %s", zm->line, cc->msg);
     }
     return 0;
 }
@@ -658,9 +642,6 @@ static int compile_pieces(Compile *cc) {
 static int compile_start(Compile *cc) {
     Variant *v = cc->v;
     const VariantSpec *sp = cc->sp;
-    char *err = cc->err;
-    size_t errlen = cc->errlen;
-    char *msg = cc->msg;
     Piece *start = cc->start;
     int used;
     memcpy(v->eval, sp->eval, sizeof v->eval);
@@ -671,14 +652,10 @@ static int compile_start(Compile *cc) {
         v->setup_names[i] = v->setup_name[i];
     }
     const char *start_fen = sp->start_fen[0] ? sp->start_fen : sp->nsetups ? sp->setup_fen[0] : "";
-    if (!start_fen[0]) {
-        snprintf(err, errlen, "no start position (startFen)");
-        return -1;
-    }
-    if (variant_parse_board(v, start_fen, start, &used, msg, sizeof cc->msg)) {
-        snprintf(err, errlen, "startFen: %s", msg);
-        return -1;
-    }
+    if (!start_fen[0])
+        return compile_fail(cc, "no start position (startFen)");
+    if (variant_parse_board(v, start_fen, start, &used, cc->msg, sizeof cc->msg))
+        return compile_fail(cc, "startFen: %s", cc->msg);
     snprintf(v->start_fen, sizeof v->start_fen, "%s", start_fen);
     return 0;
 }
@@ -687,8 +664,6 @@ static int compile_start(Compile *cc) {
 static int compile_trees(Compile *cc) {
     Variant *v = cc->v;
     const VariantSpec *sp = cc->sp;
-    char *err = cc->err;
-    size_t errlen = cc->errlen;
     const XbPiece *xp = cc->xp;
     const XbPiece *zxp = cc->zxp;
     SquareSet *zset = cc->zset;
@@ -716,10 +691,8 @@ static int compile_trees(Compile *cc) {
                         sqset_has(&zset[z], view_sq(v, c, s)))
                         add_piece_moves(&b, &zxp[z], init);
                 size_t cnt = (size_t)b.fwd.cnt - 1;
-                if (cnt > 65000) {
-                    snprintf(err, errlen, "piece %s has too many paths", v->type[t].name);
-                    return -1;
-                }
+                if (cnt > 65000)
+                    return compile_fail(cc, "piece %s has too many paths", v->type[t].name);
                 while (nused + cnt > cap)
                     v->nodes = realloc(v->nodes, (cap *= 2) * sizeof *v->nodes);
                 trie_flatten_fwd(&b.fwd, 0, v->nodes + nused, 0);
@@ -769,9 +742,6 @@ static int compile_trees(Compile *cc) {
 static int compile_goals(Compile *cc) {
     Variant *v = cc->v;
     const VariantSpec *sp = cc->sp;
-    char *err = cc->err;
-    size_t errlen = cc->errlen;
-    char *msg = cc->msg;
     v->forward[WHITE] = v->files;
     v->forward[BLACK] = -v->files;
     v->back_rank[WHITE] = 0;
@@ -781,31 +751,23 @@ static int compile_goals(Compile *cc) {
         int t = variant_type_by_letter(v, *p);
         if (t)
             v->promoting |= 1u << t;
-        else if (sp->promoting[0]) {
-            snprintf(err, errlen, "promoting piece '%c' is not defined", *p);
-            return -1;
-        }
+        else if (sp->promoting[0])
+            return compile_fail(cc, "promoting piece '%c' is not defined", *p);
     }
     for (const char *p = sp->promo_choice; *p; p++) {
         int t = variant_type_by_letter(v, *p);
-        if (!t) {
-            snprintf(err, errlen, "promotion choice '%c' is not a piece", *p);
-            return -1;
-        }
+        if (!t)
+            return compile_fail(cc, "promotion choice '%c' is not a piece", *p);
         v->promo_types[v->npromo++] = (uint8_t)t;
     }
-    if (v->promoting && !v->npromo) {
-        snprintf(err, errlen, "pieces promote but promoChoice is empty");
-        return -1;
-    }
+    if (v->promoting && !v->npromo)
+        return compile_fail(cc, "pieces promote but promoChoice is empty");
     for (int t = 1; t <= v->ntypes; t++)
         v->type[t].promotes = (v->promoting >> t) & 1;
     if (sp->promo_squares[0]) {
         SquareSet ps;
-        if (parse_square_set(v, sp->promo_squares, &ps, msg, sizeof cc->msg)) {
-            snprintf(err, errlen, "promoSquares: %s", msg);
-            return -1;
-        }
+        if (parse_square_set(v, sp->promo_squares, &ps, cc->msg, sizeof cc->msg))
+            return compile_fail(cc, "promoSquares: %s", cc->msg);
         for (int s = 0; s < v->nsq; s++)
             if (sqset_has(&ps, s)) {
                 sqset_add(&v->promo_zone[WHITE], s);
@@ -822,10 +784,8 @@ static int compile_goals(Compile *cc) {
     }
     if (sp->win_squares[0]) {
         SquareSet ws;
-        if (parse_square_set(v, sp->win_squares, &ws, msg, sizeof cc->msg)) {
-            snprintf(err, errlen, "winSquares: %s", msg);
-            return -1;
-        }
+        if (parse_square_set(v, sp->win_squares, &ws, cc->msg, sizeof cc->msg))
+            return compile_fail(cc, "winSquares: %s", cc->msg);
         for (int s = 0; s < v->nsq; s++)
             if (sqset_has(&ws, s)) {
                 sqset_add(&v->win_sq[WHITE], s);
@@ -835,10 +795,8 @@ static int compile_goals(Compile *cc) {
             }
         for (const char *p = sp->win_types; *p; p++) {
             int t = variant_type_by_letter(v, *p);
-            if (!t) {
-                snprintf(err, errlen, "winning piece '%c' is not defined", *p);
-                return -1;
-            }
+            if (!t)
+                return compile_fail(cc, "winning piece '%c' is not defined", *p);
             v->win_types |= 1u << t;
         }
     }
@@ -849,9 +807,6 @@ static int compile_goals(Compile *cc) {
 static int compile_draw_rules(Compile *cc) {
     Variant *v = cc->v;
     const VariantSpec *sp = cc->sp;
-    char *err = cc->err;
-    size_t errlen = cc->errlen;
-    char *msg = cc->msg;
     const XbPiece *xp = cc->xp;
     Piece *start = cc->start;
     v->move_rule = sp->move_rule;
@@ -859,10 +814,8 @@ static int compile_draw_rules(Compile *cc) {
     v->bare_king_loss = sp->bare_king_loss;
     v->sudden_end = v->nwin[WHITE] || v->bare_king_loss;
     memset(v->castle_mask, 0xFF, sizeof v->castle_mask);
-    if (build_castling(v, sp, xp, start, msg, sizeof cc->msg)) {
-        snprintf(err, errlen, "castling: %s", msg);
-        return -1;
-    }
+    if (build_castling(v, sp, xp, start, cc->msg, sizeof cc->msg))
+        return compile_fail(cc, "castling: %s", cc->msg);
     v->gating = sp->gating;
     v->material_dead = sp->material_dead;
     for (int f = 0; f < v->files; f++)
@@ -879,20 +832,16 @@ static int compile_draw_rules(Compile *cc) {
                 continue; /* the FEN check names it */
             int c = islower((unsigned char)*q) ? BLACK : WHITE;
             v->hand_types[c] |= 1u << t;
-            if (c == BLACK && *q < 'a' + v->files && (v->gate_files >> (*q - 'a') & 1)) {
-                snprintf(err, errlen, "piece in hand '%c' has the letter of a gate file", *q);
-                return -1;
-            }
+            if (c == BLACK && *q < 'a' + v->files && (v->gate_files >> (*q - 'a') & 1))
+                return compile_fail(cc, "piece in hand '%c' has the letter of a gate file", *q);
             if (q[1] >= 'a' && q[1] < 'a' + v->files && (v->gate_files >> (q[1] - 'a') & 1))
                 q++; /* its gate file */
         }
     }
     for (const char *p = sp->insufficient; *p;) {
         size_t len = strcspn(p, ",");
-        if (v->ninsuf == 16) {
-            snprintf(err, errlen, "insufficient: more than 16 entries");
-            return -1;
-        }
+        if (v->ninsuf == 16)
+            return compile_fail(cc, "insufficient: more than 16 entries");
         MaterialRule *in = &v->insuf[v->ninsuf];
         if (len == 1 && *p == '-')
             in->kind = INSUF_NONE;
@@ -904,10 +853,8 @@ static int compile_draw_rules(Compile *cc) {
             in->kind = INSUF_SET;
             for (size_t i = 0; i < len; i++) {
                 int t = variant_type_by_letter(v, p[i]);
-                if (!t) {
-                    snprintf(err, errlen, "insufficient: '%c' is not a piece", p[i]);
-                    return -1;
-                }
+                if (!t)
+                    return compile_fail(cc, "insufficient: '%c' is not a piece", p[i]);
                 in->count[t]++;
                 in->n++;
             }

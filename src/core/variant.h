@@ -94,6 +94,7 @@ typedef struct {
 typedef struct {
     char summary[96];       /* one line for game lists */
     char icon[24];          /* image name of the game's emblem piece */
+    int order;              /* place in game lists, lower first; 0 = after those with one */
     char xboard[32];        /* XBoard's name of the variant */
     char xboard_parent[24]; /* "setup" parent; "-" = XBoard knows the game */
     char xboard_known[32];  /* letters whose moves the parent knows */

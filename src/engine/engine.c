@@ -254,6 +254,7 @@ void engine_info(const Game *g, GameInfo *out) {
     out->ranks = 1;
     snprintf(out->summary, sizeof out->summary, "16 holes in a coiled snake \u00b7 sowing and captures");
     snprintf(out->icon, sizeof out->icon, "snake");
+    out->order = 5; /* after the four own chess games (their files' order=) */
 }
 
 int engine_moves(Game *g, MoveDesc *out, int max) {

@@ -58,6 +58,7 @@ typedef struct {
     PieceInfo piece[31];
     char summary[96];       /* one line for a game list */
     char icon[24];          /* image name of the game's emblem piece */
+    int order;              /* place in game lists, lower first; 0 = after those with one */
     char xboard_name[32];   /* name in XBoard's "variants" feature ("normal" for chess) */
     char xboard_parent[24]; /* parent variant of XBoard's "setup"; "" = XBoard knows the game */
     char piece_to_char[96]; /* XBoard's pieceToCharTable for "setup" */
@@ -273,5 +274,27 @@ int engine_piece_reach(const char *variant, char letter, Side side, int sq, Piec
 /* Whether SIDE still has mating material by the game's rules (engine/material.c):
  * a flag fall is a draw when the other side has none. Always true for the mancala. */
 bool engine_can_mate(const Game *g, Side side);
+
+/* Playing levels (engine/levels.c): what each level takes away and how
+ * strong it measured, for people choosing one. The defaults are those of
+ * every front end that plays people (the terminal game, the web app). */
+#define ENGINE_DEFAULT_LEVEL 20 /* full strength */
+#define ENGINE_DEFAULT_MOVETIME_MS 2000
+#define ENGINE_ELO_NONE (-100000)    /* not measured */
+#define ENGINE_ELO_LOST_ALL (-99999) /* lost every game: below what the match measures */
+typedef struct {
+    int level;      /* 1..20, 20 = full strength */
+    int depth;      /* depth cap in plies, 0 = none */
+    uint64_t nodes; /* node cap, 0 = none */
+    int noise;      /* most added to a score: hundredths of a pawn (mancala: of an egg) */
+    int elo_full;     /* measured Elo against full strength, or ENGINE_ELO_* */
+    int elo_fairymax; /* measured Elo against Fairy-Max, or ENGINE_ELO_* */
+    char text[480];   /* all of this in words */
+} EngineLevel;
+/* Level LEVEL (1..20) in games of KIND; false for another level. */
+bool engine_level(GameKind kind, int level, EngineLevel *out);
+/* How the strength figures were measured (one sentence, "" while there are
+ * none), for a footnote. */
+const char *engine_level_source(void);
 
 #endif

@@ -362,6 +362,7 @@ static void chess_info(const void *st, GameInfo *out) {
     }
     snprintf(out->summary, sizeof out->summary, "%s", sh->summary);
     snprintf(out->icon, sizeof out->icon, "%s", sh->icon);
+    out->order = sh->order;
     snprintf(out->xboard_name, sizeof out->xboard_name, "%s", sh->xboard);
     if (strcmp(sh->xboard_parent, "-"))
         snprintf(out->xboard_parent, sizeof out->xboard_parent, "%s", sh->xboard_parent);

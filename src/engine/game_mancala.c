@@ -4,7 +4,6 @@
  * the last capture, so undo, the repetition rule and the 100-ply rule need nothing
  * else. The search context (table and endgame database) is made on first use. */
 #include <errno.h>
-#include <stdarg.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -34,23 +33,13 @@ static const char *const mancala_titles[] = {
     NULL,
 };
 
-static void put_err(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void put_err(char *err, size_t errlen, const char *fmt, ...) {
-    if (!err || !errlen)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 static const MancalaPos *cur(const MancalaGame *g) { return &g->pos[g->n - 1]; }
 
 static void *mg_create(const char *variant, const char *fen, char *err, size_t errlen) {
     int rules = mancala_rules_by_name(variant);
     if (rules < 0) {
-        put_err(err, errlen, "unknown Slangenspel rule set '%s'", variant ? variant : "(null)");
+        mancala_set_err(err, errlen, "unknown Slangenspel rule set '%s'",
+                        variant ? variant : "(null)");
         return NULL;
     }
     MancalaPos p;
@@ -72,7 +61,7 @@ static void *mg_create(const char *variant, const char *fen, char *err, size_t e
             free(g->since);
             free(g);
         }
-        put_err(err, errlen, "out of memory");
+        mancala_set_err(err, errlen, "out of memory");
         return NULL;
     }
     g->pos[0] = p;
@@ -216,14 +205,14 @@ static bool mg_play(void *st, const char *move, char *err, size_t errlen) {
     MancalaGame *g = st;
     GameResult r = mg_result(g);
     if (r.kind != RESULT_NONE) {
-        put_err(err, errlen, "the game is over (%s)", r.reason);
+        mancala_set_err(err, errlen, "the game is over (%s)", r.reason);
         return false;
     }
     MancalaMove m;
     if (!mancala_parse_move(cur(g), move, &m, err, errlen))
         return false;
     if (g->n == g->cap && !mg_reserve(g, g->cap * 2)) {
-        put_err(err, errlen, "out of memory");
+        mancala_set_err(err, errlen, "out of memory");
         return false;
     }
     int captured = mancala_play(&g->pos[g->n - 1], m, &g->pos[g->n]);
@@ -258,6 +247,7 @@ static void relay_info(const MSearchInfo *mi, void *ud) {
         return;
     SearchInfo si;
     memset(&si, 0, sizeof si);
+    si.multipv = mi->multipv;
     si.depth = mi->depth;
     si.seldepth = mi->seldepth;
     si.score = mi->score;
@@ -303,6 +293,7 @@ static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, 
     ml.depth = lim->depth > 0 ? lim->depth : 0;
     ml.nodes = lim->nodes;
     ml.level = lim->level;
+    ml.multipv = lim->multipv;
     int side = p->side;
     if (!lim->infinite) {
         if (lim->movetime_ms > 0) {
@@ -382,7 +373,8 @@ static int egdb_rules(const char *name, char *err, size_t errlen) {
         return MANCALA_BASE;
     if (name && (!strcmp(name, "b") || !strcmp(name, "ab")))
         return MANCALA_VAR_B;
-    put_err(err, errlen, "unknown rule set '%s' (base, a, b or ab)", name ? name : "(null)");
+    mancala_set_err(err, errlen, "unknown rule set '%s' (base, a, b or ab)",
+                    name ? name : "(null)");
     return -1;
 }
 
@@ -411,7 +403,7 @@ static bool make_dirs(const char *dir, char *err, size_t errlen) {
             char keep = *c;
             *c = 0;
             if (mkdir(p, 0777) != 0 && errno != EEXIST) {
-                put_err(err, errlen, "cannot make folder %s: %s", p, strerror(errno));
+                mancala_set_err(err, errlen, "cannot make folder %s: %s", p, strerror(errno));
                 return false;
             }
             if (!keep)
@@ -442,7 +434,8 @@ int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallba
     if (r < 0)
         return -1;
     if (eggs < 0 || eggs > MANCALA_DB_MAX_EGGS) {
-        put_err(err, errlen, "egg count %d out of range (0 to %d)", eggs, MANCALA_DB_MAX_EGGS);
+        mancala_set_err(err, errlen, "egg count %d out of range (0 to %d)", eggs,
+                        MANCALA_DB_MAX_EGGS);
         return -1;
     }
     char path[4200];
@@ -451,7 +444,7 @@ int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallba
         return -1;
     MancalaDb *db = mancala_db_new(r);
     if (!db) {
-        put_err(err, errlen, "out of memory");
+        mancala_set_err(err, errlen, "out of memory");
         return -1;
     }
     /* a valid file of fewer eggs is a start */
@@ -459,7 +452,7 @@ int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallba
     if (old && mancala_db_eggs(old) < eggs && !mancala_db_copy(db, old)) {
         mancala_db_free(old);
         mancala_db_free(db);
-        put_err(err, errlen, "out of memory");
+        mancala_set_err(err, errlen, "out of memory");
         return -1;
     }
     mancala_db_free(old);
@@ -495,7 +488,7 @@ int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallba
         built = mancala_db_build(db, eggs, &opt);
     int rc = 0;
     if (built < eggs) {
-        put_err(err, errlen, "out of memory at layer %d", built + 1);
+        mancala_set_err(err, errlen, "out of memory at layer %d", built + 1);
         rc = -1;
     } else if (!mancala_db_save(db, path, err, errlen)) {
         rc = -1;

@@ -346,19 +346,31 @@ static int cmd_new(Session *s, const char *arg) {
     return GO_ON;
 }
 
+static void print_rules_line(const char *line, size_t n);
+
+/* The level, then what it means in this game (the engine's words, as the web page's). */
 static int cmd_level(Session *s, const char *arg) {
     if (!*arg) {
         printf("level %d (1..20, 20 = full strength)\n", s->level);
-        return GO_ON;
+    } else {
+        char *end;
+        long v = strtol(arg, &end, 10);
+        if (*end || v < 1 || v > 20) {
+            printf("level must be a number from 1 to 20, not \"%s\".\n", arg);
+            return GO_ON;
+        }
+        s->level = (int)v;
+        printf("level %d%s\n", s->level, s->level == 20 ? " (full strength)" : "");
     }
-    char *end;
-    long v = strtol(arg, &end, 10);
-    if (*end || v < 1 || v > 20) {
-        printf("level must be a number from 1 to 20, not \"%s\".\n", arg);
-        return GO_ON;
+    GameInfo info;
+    engine_info(s->g, &info);
+    EngineLevel lv;
+    if (engine_level(info.kind, s->level, &lv)) {
+        print_rules_line(lv.text, strlen(lv.text));
+        const char *src = engine_level_source();
+        if (info.kind != KIND_MANCALA && s->level < 20 && *src)
+            print_rules_line(src, strlen(src));
     }
-    s->level = (int)v;
-    printf("level %d%s\n", s->level, s->level == 20 ? " (full strength)" : "");
     return GO_ON;
 }
 
@@ -594,7 +606,8 @@ static const PlayCommand commands[] = {
     {"go", ARG_NONE, "", "let the engine play this one move", cmd_go},
     {"new", ARG_NONE, "", "start again (Diamondback: a random set-up unless one was fixed)",
      cmd_new},
-    {"level", ARG_OPTIONAL, " [N]", "engine level 1..20 (20 = full strength)", cmd_level},
+    {"level", ARG_OPTIONAL, " [N]", "engine level 1..20 (20 = full strength) and what it means",
+     cmd_level},
     {"time", ARG_OPTIONAL, " [S]", "engine time per move in seconds", cmd_time},
     {"engine", ARG_REQUIRED, " SIDE", "who the engine plays: white, black, both or none",
      cmd_engine},
@@ -960,8 +973,8 @@ int play_main(int argc, char **argv) {
     Session s;
     memset(&s, 0, sizeof s);
     s.engine[1] = true;
-    s.level = 20;
-    s.movetime_ms = 2000;
+    s.level = ENGINE_DEFAULT_LEVEL;
+    s.movetime_ms = ENGINE_DEFAULT_MOVETIME_MS;
     s.threads = 1;
     s.max_plies = 400;
     PlayArgs o = {0};

@@ -302,7 +302,8 @@ static int usage(void) {
     fprintf(stderr, "usage: menagerie serve [--port N] [--host ADDR] [--data DIR]\n"
                     "  --port N    TCP port (default 8080; 0 picks a free one)\n"
                     "  --host ADDR address to listen on (default 127.0.0.1, loopback)\n"
-                    "  --data DIR  where games are saved (default ./data)\n");
+                    "  --data DIR  where games are saved and the endgame databases are read\n"
+                    "              (DIR/egdb; default ./data)\n");
     return 2;
 }
 
@@ -378,6 +379,7 @@ int web_main(int argc, char **argv) {
     mallopt(M_ARENA_MAX, 4);
 #endif
     (void)engine_game_names(); /* built once here, before any thread reads it */
+    engine_set_data_dir(dir); /* the Slangenspel endgame databases: DIR/egdb */
     char err[300];
     if (!web_games_open(dir, err, sizeof err)) {
         fprintf(stderr, "menagerie serve: %s\n", err);

@@ -35,9 +35,9 @@ typedef struct {
 /* Who plays a side, and how the engine thinks. */
 typedef enum { WEB_HUMAN = 0, WEB_ENGINE = 1 } WebPlayer;
 
-/* New games' engine defaults: full strength, 2 s a move, as `menagerie play`. */
-#define WEB_LEVEL 20
-#define WEB_MOVETIME 2000
+/* New games' engine defaults: the engine's, as `menagerie play`'s. */
+#define WEB_LEVEL ENGINE_DEFAULT_LEVEL
+#define WEB_MOVETIME ENGINE_DEFAULT_MOVETIME_MS
 
 typedef struct {
     WebPlayer player[2];
@@ -96,6 +96,7 @@ Game *web_study_saved(const char *id, WebReply *out);
 void web_study_positions(const char *id, WebReply *out);
 void web_study_diagram(const cJSON *body, WebReply *out);
 void web_study_check(const cJSON *body, WebReply *out);
+void web_study_levels(WebReply *out); /* GET /api/levels */
 
 /* web_analysis.c: the engine's best lines for a position of a game, on demand. */
 void web_analysis_start(const char *id, const cJSON *body, WebReply *out); /* {ply?, movetime_ms?} */

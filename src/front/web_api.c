@@ -1,6 +1,7 @@
 /* web_api.c - the JSON API under /api/: an exact route table (method and path
  * segments, ":id" standing for a game id), each route a handler that reads its
  * JSON body, calls web_game.c and answers with JSON (errors: {"error": "..."}). */
+#include <limits.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -99,9 +100,29 @@ static WebGame *game_or_fail(const Req *rq, WebReply *out) {
 static char *variants_text;
 static pthread_once_t variants_once = PTHREAD_ONCE_INIT;
 
+/* The order of game lists: the built-in games by their `order` (those without
+ * one after, by name), then the user's games the same way. */
+typedef struct {
+    cJSON *o;
+    const char *name;
+    int order;
+    bool user;
+} Listed;
+
+static int listed_cmp(const void *a, const void *b) {
+    const Listed *x = a, *y = b;
+    if (x->user != y->user)
+        return x->user - y->user;
+    int ox = x->order ? x->order : INT_MAX, oy = y->order ? y->order : INT_MAX;
+    if (ox != oy)
+        return ox < oy ? -1 : 1;
+    return strcmp(x->name, y->name);
+}
+
 static void make_variants(void) {
-    cJSON *arr = cJSON_CreateArray();
-    for (const char *const *nm = engine_game_names(); *nm; nm++) {
+    Listed list[64];
+    int n = 0;
+    for (const char *const *nm = engine_game_names(); *nm && n < 64; nm++) {
         char err[ENGINE_ERR_LEN], pos[1024];
         Game *g = engine_new(*nm, NULL, err, sizeof err);
         if (!g)
@@ -135,8 +156,13 @@ static void make_variants(void) {
             cJSON_AddStringToObject(p, "betza", gi.piece[i].betza);
             cJSON_AddItemToArray(pieces, p);
         }
-        cJSON_AddItemToArray(arr, o);
+        cJSON_AddNumberToObject(o, "order", gi.order);
+        list[n++] = (Listed){o, *nm, gi.order, gi.user};
     }
+    qsort(list, (size_t)n, sizeof list[0], listed_cmp);
+    cJSON *arr = cJSON_CreateArray();
+    for (int i = 0; i < n; i++)
+        cJSON_AddItemToArray(arr, list[i].o);
     variants_text = cJSON_PrintUnformatted(arr);
     cJSON_Delete(arr);
 }
@@ -465,6 +491,10 @@ static void api_export(const Req *rq, WebReply *out) {
 static void api_positions(const Req *rq, WebReply *out) { web_study_positions(rq->id, out); }
 static void api_diagram(const Req *rq, WebReply *out) { web_study_diagram(rq->body, out); }
 static void api_check(const Req *rq, WebReply *out) { web_study_check(rq->body, out); }
+static void api_levels(const Req *rq, WebReply *out) {
+    (void)rq;
+    web_study_levels(out);
+}
 /* Routes served by web_analysis.c. */
 static void api_analyse(const Req *rq, WebReply *out) { web_analysis_start(rq->id, rq->body, out); }
 static void api_analysis(const Req *rq, WebReply *out) { web_analysis_get(rq->id, out); }
@@ -479,6 +509,7 @@ typedef struct {
 
 static const Route routes[] = {
     {"GET", "/api/variants", api_variants},
+    {"GET", "/api/levels", api_levels},
     {"GET", "/api/games", api_list},
     {"GET", "/api/stats", api_stats},
     {"POST", "/api/games", api_new},

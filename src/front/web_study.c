@@ -2,7 +2,9 @@
  * every position of a game for the review (replayed from its saved text, so
  * it needs nothing from the live game but web_game_export) and piece
  * diagrams (engine_piece_reach) and the check of a position built in the
- * board editor (engine_new's own message). web_api.c routes to these. */
+ * board editor (engine_new's own message), and what each engine level means
+ * (engine_level). web_api.c routes to these. */
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -175,6 +177,42 @@ void web_study_check(const cJSON *body, WebReply *out) {
         engine_free(g);
     } else {
         cJSON_AddStringToObject(o, "error", err);
+    }
+    web_reply_json(out, 200, o);
+}
+
+/* An Elo figure: a number, or null when not measured (lost_all when every game was lost). */
+static void add_elo(cJSON *o, const char *key, int elo) {
+    char lost[40];
+    snprintf(lost, sizeof lost, "%s_lost_all", key);
+    if (elo == ENGINE_ELO_NONE || elo == ENGINE_ELO_LOST_ALL)
+        cJSON_AddNullToObject(o, key);
+    else
+        cJSON_AddNumberToObject(o, key, elo);
+    cJSON_AddBoolToObject(o, lost, elo == ENGINE_ELO_LOST_ALL);
+}
+
+void web_study_levels(WebReply *out) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddNumberToObject(o, "default_level", WEB_LEVEL);
+    cJSON_AddNumberToObject(o, "default_movetime_ms", WEB_MOVETIME);
+    cJSON_AddStringToObject(o, "source", engine_level_source());
+    for (int k = 0; k < 2; k++) {
+        cJSON *arr = cJSON_AddArrayToObject(o, k ? "mancala" : "chess");
+        for (int n = 1; n <= 20; n++) {
+            EngineLevel lv;
+            if (!engine_level(k ? KIND_MANCALA : KIND_CHESS, n, &lv))
+                continue;
+            cJSON *l = cJSON_CreateObject();
+            cJSON_AddNumberToObject(l, "level", lv.level);
+            cJSON_AddNumberToObject(l, "depth", lv.depth);
+            cJSON_AddNumberToObject(l, "nodes", (double)lv.nodes);
+            cJSON_AddNumberToObject(l, "noise", lv.noise);
+            add_elo(l, "elo_full", lv.elo_full);
+            add_elo(l, "elo_fairymax", lv.elo_fairymax);
+            cJSON_AddStringToObject(l, "text", lv.text);
+            cJSON_AddItemToArray(arr, l);
+        }
     }
     web_reply_json(out, 200, o);
 }

@@ -6,8 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
-__attribute__((format(printf, 3, 4))) static void set_err(char *err, size_t errlen,
-                                                           const char *fmt, ...) {
+void mancala_set_err(char *err, size_t errlen, const char *fmt, ...) {
     if (!err || errlen == 0)
         return;
     va_list ap;
@@ -286,19 +285,20 @@ static bool parse_sixteen(const char *tok, int max, int *v, const char *what, ch
     for (int i = 0; i < MANCALA_HOLES; i++) {
         if (i > 0) {
             if (*c != '/') {
-                set_err(err, errlen, "%s: expected 16 numbers separated by '/', got %d", what,
-                        i);
+                mancala_set_err(err, errlen, "%s: expected 16 numbers separated by '/', got %d",
+                                what, i);
                 return false;
             }
             c++;
         }
         if (!read_num(&c, max, &v[i])) {
-            set_err(err, errlen, "%s: value %d is not a number from 0 to %d", what, i + 1, max);
+            mancala_set_err(err, errlen, "%s: value %d is not a number from 0 to %d", what, i + 1,
+                            max);
             return false;
         }
     }
     if (*c) {
-        set_err(err, errlen, "%s: expected 16 numbers separated by '/', found more", what);
+        mancala_set_err(err, errlen, "%s: expected 16 numbers separated by '/', found more", what);
         return false;
     }
     return true;
@@ -308,7 +308,7 @@ static bool parse_field(const char *tok, int max, int *out, const char *what, ch
                         size_t errlen) {
     const char *c = tok;
     if (!read_num(&c, max, out) || *c) {
-        set_err(err, errlen, "%s '%s' is not a number from 0 to %d", what, tok, max);
+        mancala_set_err(err, errlen, "%s '%s' is not a number from 0 to %d", what, tok, max);
         return false;
     }
     return true;
@@ -316,7 +316,7 @@ static bool parse_field(const char *tok, int max, int *out, const char *what, ch
 
 bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t errlen) {
     if (!text) {
-        set_err(err, errlen, "no position text");
+        mancala_set_err(err, errlen, "no position text");
         return false;
     }
     rules &= MANCALA_VAR_A | MANCALA_VAR_B;
@@ -324,19 +324,20 @@ bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t
     char *tok[8]; /* a rule set has at most 7 fields; the 8th shows what is too much */
     int nt = tokenize(text, buf, sizeof buf, tok, 8);
     if (nt < 0) {
-        set_err(err, errlen, "position text too long");
+        mancala_set_err(err, errlen, "position text too long");
         return false;
     }
     int want_max = 4 + ((rules & MANCALA_VAR_A) ? 2 : 0) + ((rules & MANCALA_VAR_B) ? 1 : 0);
     if (nt < 4) {
-        set_err(err, errlen,
+        mancala_set_err(err, errlen,
                 "position text needs 16 hole counts, two stores and the side to move "
                 "(e.g. 5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a)");
         return false;
     }
     if (nt > want_max) {
-        set_err(err, errlen, "unexpected field '%s' after the position text of this rule set",
-                tok[want_max]);
+        mancala_set_err(err, errlen,
+                        "unexpected field '%s' after the position text of this rule set",
+                        tok[want_max]);
         return false;
     }
     MancalaPos q;
@@ -351,7 +352,7 @@ bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t
         total += v[i];
     }
     if (total > MANCALA_MAX_BOARD) {
-        set_err(err, errlen, "too many eggs on the board (%d, at most %d)", total,
+        mancala_set_err(err, errlen, "too many eggs on the board (%d, at most %d)", total,
                 MANCALA_MAX_BOARD);
         return false;
     }
@@ -366,7 +367,7 @@ bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t
     else if (strcmp(tok[3], "b") == 0)
         q.side = 1;
     else {
-        set_err(err, errlen, "side to move '%s' must be 'a' or 'b'", tok[3]);
+        mancala_set_err(err, errlen, "side to move '%s' must be 'a' or 'b'", tok[3]);
         return false;
     }
     int t = 4;
@@ -375,7 +376,7 @@ bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t
             int u = 0;
             if (t < nt) {
                 if (tok[t][0] == '\0' || strchr(tok[t], '/')) {
-                    set_err(err, errlen, "expected the store moves %s has used, got '%s'",
+                    mancala_set_err(err, errlen, "expected the store moves %s has used, got '%s'",
                             s ? "B" : "A", tok[t]);
                     return false;
                 }
@@ -394,7 +395,7 @@ bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t
                 return false;
             for (int i = 0; i < MANCALA_HOLES; i++) {
                 if (v[i] != 0 && q.hole[i] != 1) {
-                    set_err(err, errlen,
+                    mancala_set_err(err, errlen,
                             "origins: hole %d holds %d eggs; an origin is given only for a "
                             "hole holding exactly one egg",
                             i + 1, q.hole[i]);
@@ -406,7 +407,7 @@ bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t
         }
     }
     if (t < nt) {
-        set_err(err, errlen, "unexpected field '%s' after the position text", tok[t]);
+        mancala_set_err(err, errlen, "unexpected field '%s' after the position text", tok[t]);
         return false;
     }
     *p = q;
@@ -446,7 +447,7 @@ void mancala_move_text(MancalaMove m, char *buf, size_t len) {
 bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, char *err,
                         size_t errlen) {
     if (!text) {
-        set_err(err, errlen, "no move text");
+        mancala_set_err(err, errlen, "no move text");
         return false;
     }
     while (*text == ' ' || *text == '\t')
@@ -457,14 +458,14 @@ bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, c
         len--;
     char t[16];
     if (len == 0 || len >= sizeof t) {
-        set_err(err, errlen, "bad move text '%.*s': expected e.g. 3+, 12-x, S5+ or pass",
+        mancala_set_err(err, errlen, "bad move text '%.*s': expected e.g. 3+, 12-x, S5+ or pass",
                 len ? (int)(len > 20 ? 20 : len) : 0, text);
         return false;
     }
     memcpy(t, text, len);
     t[len] = 0;
     if (mancala_over(p)) {
-        set_err(err, errlen, "the game is over");
+        mancala_set_err(err, errlen, "the game is over");
         return false;
     }
     MancalaMove mv[MANCALA_MAX_MOVES];
@@ -472,11 +473,11 @@ bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, c
     const char *who = p->side ? "B" : "A";
     if (strcmp(t, "pass") == 0) {
         if (!(p->rules & MANCALA_VAR_B)) {
-            set_err(err, errlen, "passing is a variant B rule");
+            mancala_set_err(err, errlen, "passing is a variant B rule");
             return false;
         }
         if (nm != 1 || mv[0] != MANCALA_M_PASS) {
-            set_err(err, errlen, "%s may pass only without a legal move", who);
+            mancala_set_err(err, errlen, "%s may pass only without a legal move", who);
             return false;
         }
         *m = MANCALA_M_PASS;
@@ -491,35 +492,35 @@ bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, c
     int hole;
     if (!read_num(&c, 99, &hole) || hole < 1 || hole > 16 || (*c != '+' && *c != '-') ||
         (c[1] != 0 && !((c[1] == 'x' || c[1] == 'X') && c[2] == 0))) {
-        set_err(err, errlen, "bad move text '%s': expected hole 1-16, + or -, optional x "
+        mancala_set_err(err, errlen, "bad move text '%s': expected hole 1-16, + or -, optional x "
                              "(e.g. 3+, 12-x, S5+, pass)", t);
         return false;
     }
     bool down = *c == '-', capture = c[1] != 0;
     int i = hole - 1, s = p->side;
     if ((i >> 3) != s) {
-        set_err(err, errlen, "hole %d is not in %s's ring (holes %s)", hole, who,
+        mancala_set_err(err, errlen, "hole %d is not in %s's ring (holes %s)", hole, who,
                 s ? "9-16" : "1-8");
         return false;
     }
     int n;
     if (store) {
         if (!(p->rules & MANCALA_VAR_A)) {
-            set_err(err, errlen, "store moves are a variant A rule");
+            mancala_set_err(err, errlen, "store moves are a variant A rule");
             return false;
         }
         if (p->used[s] >= MANCALA_MAX_STORE_MOVES) {
-            set_err(err, errlen, "%s has used all %d store moves", who,
+            mancala_set_err(err, errlen, "%s has used all %d store moves", who,
                     MANCALA_MAX_STORE_MOVES);
             return false;
         }
         if (p->store[s] < 5) {
-            set_err(err, errlen, "%s's store holds %d eggs; a store move sows 5", who,
+            mancala_set_err(err, errlen, "%s's store holds %d eggs; a store move sows 5", who,
                     p->store[s]);
             return false;
         }
         if (p->hole[i] != 0) {
-            set_err(err, errlen, "a store move starts from an empty hole; hole %d holds %d",
+            mancala_set_err(err, errlen, "a store move starts from an empty hole; hole %d holds %d",
                     hole, p->hole[i]);
             return false;
         }
@@ -527,14 +528,14 @@ bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, c
     } else {
         n = p->hole[i];
         if (n == 0) {
-            set_err(err, errlen, "hole %d is empty", hole);
+            mancala_set_err(err, errlen, "hole %d is empty", hole);
             return false;
         }
     }
     int land = landing(i, n, down);
     if (capture && land != 0 && land != 15) {
-        set_err(err, errlen, "the last egg lands in hole %d, not in hole 1 or 16: no capture",
-                land + 1);
+        mancala_set_err(err, errlen,
+                        "the last egg lands in hole %d, not in hole 1 or 16: no capture", land + 1);
         return false;
     }
     MancalaMove want = (MancalaMove)(i | (down ? MANCALA_M_DOWN : 0) |
@@ -546,15 +547,15 @@ bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, c
             return true;
         }
     if ((p->rules & MANCALA_VAR_B) && n == 1 && p->hole[land] == 1)
-        set_err(err, errlen,
+        mancala_set_err(err, errlen,
                 "variant B: a single egg may not be sown into hole %d, which holds one egg",
                 land + 1);
     else if ((p->rules & MANCALA_VAR_B) && n == 1)
-        set_err(err, errlen,
+        mancala_set_err(err, errlen,
                 "variant B: with only single eggs left, the egg in hole %d may not go back to "
                 "hole %d where its sowing started",
                 hole, land + 1);
     else
-        set_err(err, errlen, "illegal move '%s'", t);
+        mancala_set_err(err, errlen, "illegal move '%s'", t);
     return false;
 }

@@ -40,6 +40,11 @@ typedef struct {
     uint8_t rules;                 /* MANCALA_VAR_A | MANCALA_VAR_B */
 } MancalaPos;
 
+/* Writes a reason to ERR (ERRLEN bytes; nothing when ERR is NULL), printf-like: the
+ * one error helper of the mancala and its engine glue. */
+void mancala_set_err(char *err, size_t errlen, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
 /* Rule set by name: "slangenspel", "slangenspel-a", "-b", "-ab"; -1 when unknown. */
 int mancala_rules_by_name(const char *name);
 /* Start position of a rule set. */

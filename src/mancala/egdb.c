@@ -17,12 +17,12 @@
  * States are ranked in lexicographic order of their holes, each hole a symbol: its egg
  * count, and in the variant B table for a single egg also its origin class (0 = neither
  * neighbour, 1 = the hole before it, 2 = the hole after it). */
+#define _DEFAULT_SOURCE /* madvise(MADV_HUGEPAGE) */
 #include "mancala/egdb.h"
 
 #include <errno.h>
 #include <fcntl.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -156,10 +156,24 @@ static void unrank_state(const MancalaDb *db, uint64_t r, int n, uint8_t *b, uin
 
 /* ---- building ---- */
 
+/* A state's bounds in one word (lo in the low byte, hi in the high one): a child's
+ * two bounds cost one cache miss. */
+typedef _Atomic(uint16_t) Bounds;
+
+static inline uint16_t pack(int lo, int hi) {
+    return (uint16_t)((uint8_t)(int8_t)lo | (uint16_t)(uint8_t)(int8_t)hi << 8);
+}
+static inline int lo_of(uint16_t v) { return (int8_t)(uint8_t)(v & 0xff); }
+static inline int hi_of(uint16_t v) { return (int8_t)(uint8_t)(v >> 8); }
+
+static inline uint16_t get_bounds(Bounds *bd, uint64_t r) {
+    return atomic_load_explicit(&bd[r], memory_order_relaxed);
+}
+
 typedef struct {
     MancalaDb *db;
     int n, pass, index;
-    atomic_schar *lo, *hi; /* bounds, shared by the threads of a pass */
+    Bounds *bd;            /* bounds, shared by the threads of a pass */
     int8_t *ex;            /* best capture exit per state, from the first pass */
     uint64_t from, to;
     const MancalaDbBuild *opt;
@@ -172,14 +186,51 @@ static bool out_of_time(const MancalaDbBuild *opt) {
            (opt->deadline_ms > 0 && mancala_clock_ms() > opt->deadline_ms);
 }
 
-/* New bounds of a base-rules state B (A to move, not over) from its children's. On the
- * first pass the best capture exit is computed into *EX, later passes read it. */
-static void update_base(const PassWork *w, const uint8_t *b, int8_t *ex, int *nlo,
-                        int *nhi) {
+/* The end of a state's update: on the first pass the best capture EXIT is kept in *EX
+ * and joins the children's bounds. */
+static inline void finish_bounds(bool first, int exit, int best_lo, int best_hi, int8_t *ex,
+                                 int *nlo, int *nhi) {
+    if (first) {
+        *ex = (int8_t)exit;
+        if (exit > best_lo)
+            best_lo = exit;
+        if (exit > best_hi)
+            best_hi = exit;
+    }
+    *nlo = best_lo;
+    *nhi = best_hi;
+}
+
+/* A base-rules state (A to move, not over) whose children are being fetched: the
+ * children's ranks in the layer and, on the first pass, the captures' ranks in the
+ * smaller layers and their gains. */
+typedef struct {
+    uint64_t r;
+    int lo, hi; /* the state's bounds */
+    int nkid, ncap;
+    uint64_t kid[16], cap[16];
+    int cap_g[16];
+} Pending;
+
+/* Step 1 of a base-rules state's update: its children's ranks, their memory asked
+ * for. States are prepared a few at a time, so the fetches overlap. */
+static void prepare_base(const PassWork *w, const uint8_t *b, Pending *pd) {
     const MancalaDb *db = w->db;
     int n = w->n;
     bool first = w->pass == 0;
-    int best_lo = first ? -128 : *ex, best_hi = best_lo, exit = -128;
+    /* A child's mirrored rank is a sum of one term per hole t (it reads hole t as hole
+     * 15 - t): below[15 - t][eggs in holes 0..t][eggs in hole t]. A sowing that does
+     * not wrap round changes only the terms from its start to its end, so the terms of
+     * this board and their running sums give the rest. */
+    uint64_t sum[MANCALA_HOLES + 1]; /* sum[t]: the terms of holes before t */
+    int eggs[MANCALA_HOLES + 1];     /* eggs[t]: eggs in holes before t */
+    sum[0] = 0;
+    eggs[0] = 0;
+    for (int t = 0; t < MANCALA_HOLES; t++) {
+        eggs[t + 1] = eggs[t] + b[t];
+        sum[t + 1] = sum[t] + db->below[MANCALA_HOLES - 1 - t][eggs[t + 1]][b[t]];
+    }
+    int nkid = 0, ncap = 0;
     for (int i = 0; i < 8; i++) {
         int e = b[i];
         if (!e)
@@ -193,13 +244,19 @@ static void update_base(const PassWork *w, const uint8_t *b, int8_t *ex, int *nl
                 j = (j + step) & 15;
                 c[j]++;
             }
-            uint64_t r = rank_state(db, c, NULL, n, true);
-            int clo = atomic_load_explicit(&w->lo[r], memory_order_relaxed);
-            int chi = atomic_load_explicit(&w->hi[r], memory_order_relaxed);
-            if (-chi > best_lo)
-                best_lo = -chi;
-            if (-clo > best_hi)
-                best_hi = -clo;
+            int from = step == 1 ? i : i - e, to = step == 1 ? i + e : i;
+            uint64_t r;
+            if (from < 0 || to >= MANCALA_HOLES) {
+                r = rank_state(db, c, NULL, n, true);
+            } else {
+                r = sum[from] + (sum[MANCALA_HOLES] - sum[to + 1]);
+                for (int t = from, k = eggs[from]; t <= to; t++) {
+                    k += c[t];
+                    r += db->below[MANCALA_HOLES - 1 - t][k][c[t]];
+                }
+            }
+            __builtin_prefetch(&w->bd[r]);
+            pd->kid[nkid++] = r;
             if (!first || (j != 0 && j != 15))
                 continue;
             /* the capture: the last egg and this sowing's eggs in the other ring */
@@ -213,20 +270,37 @@ static void update_base(const PassWork *w, const uint8_t *b, int8_t *ex, int *nl
                     g++;
                 }
             }
-            int v = g - db->layer[n - g][rank_state(db, c, NULL, n - g, true)];
-            if (v > exit)
-                exit = v;
+            uint64_t cr = rank_state(db, c, NULL, n - g, true);
+            __builtin_prefetch(&db->layer[n - g][cr]);
+            pd->cap[ncap] = cr;
+            pd->cap_g[ncap++] = g;
         }
     }
-    if (first) {
-        *ex = (int8_t)exit;
-        if (exit > best_lo)
-            best_lo = exit;
-        if (exit > best_hi)
-            best_hi = exit;
+    pd->nkid = nkid;
+    pd->ncap = ncap;
+}
+
+/* Step 2: the state's new bounds from its children's (and on the first pass its best
+ * capture exit, kept in *EX; later passes read it). */
+static void finish_base(const PassWork *w, const Pending *pd, int8_t *ex, int *nlo,
+                        int *nhi) {
+    const MancalaDb *db = w->db;
+    bool first = w->pass == 0;
+    int best_lo = first ? -128 : *ex, best_hi = best_lo, exit = -128;
+    for (int k = 0; k < pd->ncap; k++) {
+        int g = pd->cap_g[k], v = g - db->layer[w->n - g][pd->cap[k]];
+        if (v > exit)
+            exit = v;
     }
-    *nlo = best_lo;
-    *nhi = best_hi;
+    for (int k = 0; k < pd->nkid; k++) {
+        uint16_t cb = get_bounds(w->bd, pd->kid[k]);
+        int clo = lo_of(cb), chi = hi_of(cb);
+        if (-chi > best_lo)
+            best_lo = -chi;
+        if (-clo > best_hi)
+            best_hi = -clo;
+    }
+    finish_bounds(first, exit, best_lo, best_hi, ex, nlo, nhi);
 }
 
 /* The same for a variant B state, through the rules module (passes included). */
@@ -252,9 +326,8 @@ static void update_b(const PassWork *w, const uint8_t *b, const uint8_t *cl, int
         for (int i = 0; i < MANCALA_HOLES; i++)
             ccl[i] = origin_class(&c, i);
         if (g == 0) {
-            uint64_t r = rank_state(db, c.hole, ccl, n, true);
-            int clo = atomic_load_explicit(&w->lo[r], memory_order_relaxed);
-            int chi = atomic_load_explicit(&w->hi[r], memory_order_relaxed);
+            uint16_t cb = get_bounds(w->bd, rank_state(db, c.hole, ccl, n, true));
+            int clo = lo_of(cb), chi = hi_of(cb);
             if (-chi > best_lo)
                 best_lo = -chi;
             if (-clo > best_hi)
@@ -265,21 +338,34 @@ static void update_b(const PassWork *w, const uint8_t *b, const uint8_t *cl, int
                 exit = v;
         }
     }
-    if (first) {
-        *ex = (int8_t)exit;
-        if (exit > best_lo)
-            best_lo = exit;
-        if (exit > best_hi)
-            best_hi = exit;
+    finish_bounds(first, exit, best_lo, best_hi, ex, nlo, nhi);
+}
+
+/* Stores the new bounds NL, NH of state R (bounds LO, HI) where they are tighter. */
+static void store_bounds(PassWork *w, uint64_t r, int lo, int hi, int nl, int nh) {
+    if (nl > lo || nh < hi) {
+        atomic_store_explicit(&w->bd[r], pack(nl > lo ? nl : lo, nh < hi ? nh : hi),
+                              memory_order_relaxed);
+        w->changed = true;
     }
-    *nlo = best_lo;
-    *nhi = best_hi;
+}
+
+#define BATCH 8 /* base-rules states whose children are fetched together */
+
+static void finish_batch(PassWork *w, const Pending *batch, int nb) {
+    for (int k = 0; k < nb; k++) {
+        int nl, nh;
+        finish_base(w, &batch[k], &w->ex[batch[k].r], &nl, &nh);
+        store_bounds(w, batch[k].r, batch[k].lo, batch[k].hi, nl, nh);
+    }
 }
 
 static void *pass_worker(void *arg) {
     PassWork *w = arg;
     const MancalaDbBuild *opt = w->opt;
     uint8_t b[MANCALA_HOLES], cl[MANCALA_HOLES];
+    Pending batch[BATCH];
+    int nb = 0;
     for (uint64_t r = w->from; r < w->to; r++) {
         if (((r - w->from) & 0xffff) == 0xffff) {
             if (out_of_time(opt)) {
@@ -292,8 +378,8 @@ static void *pass_worker(void *arg) {
                                              (double)(w->to - w->from),
                               opt->ud);
         }
-        int lo = atomic_load_explicit(&w->lo[r], memory_order_relaxed);
-        int hi = atomic_load_explicit(&w->hi[r], memory_order_relaxed);
+        uint16_t own = get_bounds(w->bd, r);
+        int lo = lo_of(own), hi = hi_of(own);
         if (w->pass > 0 && lo == hi)
             continue; /* decided */
         unrank_state(w->db, r, w->n, b, cl);
@@ -303,26 +389,25 @@ static void *pass_worker(void *arg) {
                 ring_a += b[i];
             if (w->db->var_b ? w->n == 0 : ring_a == 0 || ring_a == w->n) {
                 /* the game is over: nothing more to gain */
-                atomic_store_explicit(&w->lo[r], 0, memory_order_relaxed);
-                atomic_store_explicit(&w->hi[r], 0, memory_order_relaxed);
+                atomic_store_explicit(&w->bd[r], pack(0, 0), memory_order_relaxed);
                 w->changed = true;
                 continue;
             }
         }
-        int nl, nh;
-        if (w->db->var_b)
+        if (w->db->var_b) {
+            int nl, nh;
             update_b(w, b, cl, &w->ex[r], &nl, &nh);
-        else
-            update_base(w, b, &w->ex[r], &nl, &nh);
-        if (nl > lo) {
-            atomic_store_explicit(&w->lo[r], (signed char)nl, memory_order_relaxed);
-            w->changed = true;
+            store_bounds(w, r, lo, hi, nl, nh);
+            continue;
         }
-        if (nh < hi) {
-            atomic_store_explicit(&w->hi[r], (signed char)nh, memory_order_relaxed);
-            w->changed = true;
+        batch[nb] = (Pending){.r = r, .lo = lo, .hi = hi};
+        prepare_base(w, b, &batch[nb]);
+        if (++nb == BATCH) {
+            finish_batch(w, batch, nb);
+            nb = 0;
         }
     }
+    finish_batch(w, batch, nb);
     return NULL;
 }
 
@@ -338,18 +423,30 @@ static void layer_share(const MancalaDb *db, int n, int eggs, double *before, do
     *share = (double)db->ways[0][n] / total;
 }
 
+/* Memory for a layer's arrays (free() releases it), in huge pages where the system
+ * offers them: the children of a state are spread over the whole layer. */
+static void *alloc_big(size_t bytes) {
+    const size_t huge = (size_t)2 << 20;
+    if (bytes < huge)
+        return malloc(bytes);
+    void *p = aligned_alloc(huge, (bytes + huge - 1) / huge * huge);
+#ifdef MADV_HUGEPAGE
+    if (p)
+        madvise(p, bytes, MADV_HUGEPAGE);
+#endif
+    return p;
+}
+
 static bool build_layer(MancalaDb *db, int n, int eggs, const MancalaDbBuild *opt) {
     uint64_t size = db->ways[0][n];
-    atomic_schar *lo = malloc(size * sizeof *lo), *hi = malloc(size * sizeof *hi);
-    int8_t *ex = malloc(size);
-    if (!lo || !hi || !ex) {
-        free(lo), free(hi), free(ex);
+    Bounds *bd = alloc_big(size * sizeof *bd);
+    int8_t *ex = alloc_big(size);
+    if (!bd || !ex) {
+        free(bd), free(ex);
         return false;
     }
-    for (uint64_t r = 0; r < size; r++) {
-        atomic_init(&lo[r], (signed char)-n);
-        atomic_init(&hi[r], (signed char)n);
-    }
+    for (uint64_t r = 0; r < size; r++)
+        atomic_init(&bd[r], pack(-n, n));
     int nt = opt->threads > 1 ? opt->threads : 1;
     if (nt > DB_MAX_THREADS)
         nt = DB_MAX_THREADS;
@@ -365,8 +462,8 @@ static bool build_layer(MancalaDb *db, int n, int eggs, const MancalaDbBuild *op
         double done0 = pass == 0 ? before : before + share * (1.0 - 0.4 / pass);
         double pshare = share * (pass == 0 ? 0.6 : 0.4 / pass - 0.4 / (pass + 1));
         for (int t = 0; t < nt; t++) {
-            w[t] = (PassWork){.db = db, .n = n, .pass = pass, .index = t, .lo = lo,
-                              .hi = hi, .ex = ex, .from = size * (uint64_t)t / (uint64_t)nt,
+            w[t] = (PassWork){.db = db, .n = n, .pass = pass, .index = t, .bd = bd,
+                              .ex = ex, .from = size * (uint64_t)t / (uint64_t)nt,
                               .to = size * (uint64_t)(t + 1) / (uint64_t)nt, .opt = opt,
                               .done0 = done0, .share = pshare};
         }
@@ -388,8 +485,8 @@ static bool build_layer(MancalaDb *db, int n, int eggs, const MancalaDbBuild *op
     if (ok) {
         /* the values replace the exits, which are no longer needed */
         for (uint64_t r = 0; r < size; r++) {
-            int l = atomic_load_explicit(&lo[r], memory_order_relaxed);
-            int h = atomic_load_explicit(&hi[r], memory_order_relaxed);
+            uint16_t v = get_bounds(bd, r);
+            int l = lo_of(v), h = hi_of(v);
             ex[r] = (int8_t)(l >= 1 ? l : h <= -1 ? h : 0);
         }
         db->layer[n] = ex;
@@ -397,8 +494,7 @@ static bool build_layer(MancalaDb *db, int n, int eggs, const MancalaDbBuild *op
     } else {
         free(ex);
     }
-    free(lo);
-    free(hi);
+    free(bd);
     return ok;
 }
 
@@ -450,7 +546,7 @@ bool mancala_db_copy(MancalaDb *db, const MancalaDb *from) {
     if (!db || !from || db->map || db->built >= 0 || db->var_b != from->var_b)
         return false;
     for (int n = 0; n <= from->built; n++) {
-        if (!(db->layer[n] = malloc(db->ways[0][n])))
+        if (!(db->layer[n] = alloc_big(db->ways[0][n])))
             return false;
         memcpy(db->layer[n], from->layer[n], db->ways[0][n]);
         db->built = n;
@@ -492,24 +588,13 @@ static uint64_t get_le(const uint8_t *d, int bytes) {
     return v;
 }
 
-static void set_err(char *err, size_t errlen, const char *fmt, ...)
-    __attribute__((format(printf, 3, 4)));
-static void set_err(char *err, size_t errlen, const char *fmt, ...) {
-    if (!err || !errlen)
-        return;
-    va_list ap;
-    va_start(ap, fmt);
-    vsnprintf(err, errlen, fmt, ap);
-    va_end(ap);
-}
-
 const char *mancala_db_file_name(int rules) {
     return (rules & MANCALA_VAR_B) ? "slangenspel-b.egdb" : "slangenspel.egdb";
 }
 
 bool mancala_db_save(const MancalaDb *db, const char *path, char *err, size_t errlen) {
     if (!db || db->built < 0) {
-        set_err(err, errlen, "nothing built to save");
+        mancala_set_err(err, errlen, "nothing built to save");
         return false;
     }
     uint64_t payload = 0;
@@ -518,7 +603,7 @@ bool mancala_db_save(const MancalaDb *db, const char *path, char *err, size_t er
     /* the checksum runs over the layers as one stream */
     uint8_t *all = malloc(payload);
     if (!all) {
-        set_err(err, errlen, "out of memory");
+        mancala_set_err(err, errlen, "out of memory");
         return false;
     }
     uint64_t o = 0;
@@ -543,7 +628,7 @@ bool mancala_db_save(const MancalaDb *db, const char *path, char *err, size_t er
         ok = false;
     free(all);
     if (!ok || rename(tmp, path) != 0) {
-        set_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
+        mancala_set_err(err, errlen, "cannot write %s: %s", path, strerror(errno));
         remove(tmp);
         return false;
     }
@@ -553,20 +638,20 @@ bool mancala_db_save(const MancalaDb *db, const char *path, char *err, size_t er
 MancalaDb *mancala_db_open(const char *path, int rules, char *err, size_t errlen) {
     int fd = open(path, O_RDONLY);
     if (fd < 0) {
-        set_err(err, errlen, "cannot open %s: %s", path, strerror(errno));
+        mancala_set_err(err, errlen, "cannot open %s: %s", path, strerror(errno));
         return NULL;
     }
     struct stat st;
     if (fstat(fd, &st) != 0 || st.st_size < DB_HEADER) {
         close(fd);
-        set_err(err, errlen, "%s is not a Slangenspel endgame database (too short)", path);
+        mancala_set_err(err, errlen, "%s is not a Slangenspel endgame database (too short)", path);
         return NULL;
     }
     size_t len = (size_t)st.st_size;
     void *map = mmap(NULL, len, PROT_READ, MAP_SHARED, fd, 0);
     close(fd);
     if (map == MAP_FAILED) {
-        set_err(err, errlen, "cannot map %s: %s", path, strerror(errno));
+        mancala_set_err(err, errlen, "cannot map %s: %s", path, strerror(errno));
         return NULL;
     }
     const uint8_t *d = map;
@@ -574,26 +659,26 @@ MancalaDb *mancala_db_open(const char *path, int rules, char *err, size_t errlen
     uint64_t eggs = get_le(d + 16, 4), payload = get_le(d + 24, 8);
     int want = rules & MANCALA_VAR_B;
     if (memcmp(d, DB_MAGIC, 8) != 0) {
-        set_err(err, errlen, "%s is not a Slangenspel endgame database", path);
+        mancala_set_err(err, errlen, "%s is not a Slangenspel endgame database", path);
     } else if (checksum(d, 40) != get_le(d + 40, 8)) {
-        set_err(err, errlen, "%s: damaged header (checksum mismatch)", path);
+        mancala_set_err(err, errlen, "%s: damaged header (checksum mismatch)", path);
     } else if (get_le(d + 8, 4) != DB_VERSION) {
-        set_err(err, errlen, "%s has format version %u, this program reads version %u: "
+        mancala_set_err(err, errlen, "%s has format version %u, this program reads version %u: "
                 "build it again with menagerie egdb build", path, (unsigned)get_le(d + 8, 4),
                 DB_VERSION);
     } else if (get_le(d + 12, 4) != (uint64_t)want) {
-        set_err(err, errlen, "%s holds the %s table, not the %s one", path,
+        mancala_set_err(err, errlen, "%s holds the %s table, not the %s one", path,
                 get_le(d + 12, 4) == MANCALA_VAR_B ? "variant B" : "base rules",
                 want ? "variant B" : "base rules");
     } else if (eggs > MANCALA_DB_MAX_EGGS ||
                payload != mancala_db_positions(rules, (int)eggs) ||
                len != DB_HEADER + payload) {
-        set_err(err, errlen, "%s: size does not match its header (truncated or damaged)",
+        mancala_set_err(err, errlen, "%s: size does not match its header (truncated or damaged)",
                 path);
     } else if (checksum(d + DB_HEADER, payload) != get_le(d + 32, 8)) {
-        set_err(err, errlen, "%s: damaged data (checksum mismatch)", path);
+        mancala_set_err(err, errlen, "%s: damaged data (checksum mismatch)", path);
     } else if (!(db = mancala_db_new(rules))) {
-        set_err(err, errlen, "out of memory");
+        mancala_set_err(err, errlen, "out of memory");
     }
     if (!db) {
         munmap(map, len);

@@ -379,6 +379,47 @@ static MancalaMove pick_among_optimal(const MSearch *s, const MancalaMove *mv, c
     return mv[pick];
 }
 
+int mancala_level_depth(int level) {
+    return level > 0 && level < 20 ? 1 + level / 2 + level * level / 20 : 0;
+}
+
+int mancala_level_blur(int level) { return level > 0 && level < 20 ? 20 - level : 0; }
+
+/* The Nth best of the first COUNT scores (N <= COUNT). */
+static int nth_best(const int *score, int count, int nth) {
+    int top[MSEARCH_MAX_LINES], k = 0; /* the best so far, best first */
+    for (int i = 0; i < count; i++) {
+        if (k == nth && score[i] <= top[nth - 1])
+            continue;
+        int j = k < nth ? k++ : nth - 1;
+        for (; j > 0 && top[j - 1] < score[i]; j--)
+            top[j] = top[j - 1];
+        top[j] = score[i];
+    }
+    return top[nth - 1];
+}
+
+/* Moves root move I to place TO (<= I), the ones between one place back. */
+static void move_to(MancalaMove *mv, MancalaPos *kids, int *gain, int *score, bool *sure,
+                    int i, int to) {
+    MancalaMove m = mv[i];
+    MancalaPos k = kids[i];
+    int g = gain[i], sc = score[i];
+    bool su = sure[i];
+    for (; i > to; i--) {
+        mv[i] = mv[i - 1];
+        kids[i] = kids[i - 1];
+        gain[i] = gain[i - 1];
+        score[i] = score[i - 1];
+        sure[i] = sure[i - 1];
+    }
+    mv[to] = m;
+    kids[to] = k;
+    gain[to] = g;
+    score[to] = sc;
+    sure[to] = su;
+}
+
 MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *history,
                        int nhistory, int plies_since_capture, const MSearchLimits *lim,
                        MSearchInfo *out) {
@@ -426,17 +467,21 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
 
     int level = lim->level > 0 && lim->level < 20 ? lim->level : 0;
     int max_depth = lim->depth > 0 ? lim->depth : MAX_PLY - 1;
-    if (level) {
-        int cap = 1 + level / 2 + level * level / 20;
-        if (cap < max_depth)
-            max_depth = cap;
-    }
+    int cap = mancala_level_depth(level);
+    if (cap && cap < max_depth)
+        max_depth = cap;
     if (max_depth > MAX_PLY - 1)
         max_depth = MAX_PLY - 1;
     uint64_t rnd = lim->seed ? lim->seed : 0x2545f4914f6cdd1dULL;
 
+    int lines = level ? 1 : lim->multipv < 1 ? 1 : lim->multipv;
+    if (lines > MSEARCH_MAX_LINES)
+        lines = MSEARCH_MAX_LINES;
+    if (lines > n)
+        lines = n;
     MancalaPos kids[MANCALA_MAX_MOVES];
     int gain[MANCALA_MAX_MOVES], score[MANCALA_MAX_MOVES];
+    bool sure[MANCALA_MAX_MOVES];
     for (int i = 0; i < n; i++) {
         gain[i] = mancala_play(root, mv[i], &kids[i]);
         score[i] = -INF;
@@ -447,13 +492,16 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
         s->seldepth = 0;
         int alpha = -INF, best_v = -INF, best_i = -1;
         for (int i = 0; i < n; i++) {
+            if (lines > 1) /* the lines' last one must be exact: beat the lines-th best */
+                alpha = i < lines ? -INF : nth_best(score, i, lines);
+            uint64_t unproven_before = s->unproven;
             const MancalaPos *c = &kids[i];
             bool irreversible = gain[i] > 0 || (mv[i] & MANCALA_M_STORE);
             s->path[s->pathlen++] = mancala_hash(c);
             int cfloor = irreversible ? s->pathlen - 1 : 0;
             int csince = gain[i] > 0 ? 0 : plies_since_capture + 1;
             int v;
-            if (level || i == 0) {
+            if (level || alpha <= -INF) {
                 v = -negamax(s, c, depth - 1, -INF, -alpha, 1, cfloor, csince);
             } else {
                 v = -negamax(s, c, depth - 1, -alpha - 1, -alpha, 1, cfloor, csince);
@@ -464,6 +512,7 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
             if (s->aborted)
                 break;
             score[i] = v;
+            sure[i] = v > alpha && s->unproven == unproven_before;
             if (v > best_v) {
                 best_v = v;
                 best_i = i;
@@ -473,31 +522,36 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
         }
         if (s->aborted)
             break;
-        /* this iteration is complete: move its best to the front */
-        MancalaMove m = mv[best_i];
-        MancalaPos k = kids[best_i];
-        int g = gain[best_i], sc = score[best_i];
-        for (int i = best_i; i > 0; i--) {
-            mv[i] = mv[i - 1];
-            kids[i] = kids[i - 1];
-            gain[i] = gain[i - 1];
-            score[i] = score[i - 1];
+        /* this iteration is complete: move its best to the front (its best lines, in
+         * order, with several) */
+        if (lines > 1) {
+            for (int i = 1; i < n; i++) {
+                int j = i;
+                while (j > 0 && score[j - 1] < score[i])
+                    j--;
+                move_to(mv, kids, gain, score, sure, i, j);
+            }
+        } else {
+            move_to(mv, kids, gain, score, sure, best_i, 0);
         }
-        mv[0] = m;
-        kids[0] = k;
-        gain[0] = g;
-        score[0] = sc;
-        best = m;
+        best = mv[0];
         tt_store(s, s->path[root_index], depth, best_v, B_EXACT, s->unproven == 0, best);
         info.depth = depth;
         info.seldepth = s->seldepth;
-        info.score = best_v;
-        info.exact = s->unproven == 0 && !level;
         info.nodes = s->nodes;
         info.ms = mancala_clock_ms() - t0;
+        for (int k = 0; k < lines; k++) {
+            info.multipv = k + 1;
+            info.score = score[k];
+            info.exact = (k == 0 ? s->unproven == 0 : sure[k]) && !level;
+            info.pvlen = extract_pv(s, root, mv[k], info.pv, MSEARCH_MAX_PV);
+            if (lim->info)
+                lim->info(&info, lim->ud);
+        }
+        info.multipv = 1;
+        info.score = score[0];
+        info.exact = s->unproven == 0 && !level;
         info.pvlen = extract_pv(s, root, best, info.pv, MSEARCH_MAX_PV);
-        if (lim->info)
-            lim->info(&info, lim->ud);
         s->can_abort = true;
         if (s->unproven == 0)
             break; /* proven: deeper searches cannot change it */
@@ -510,7 +564,7 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
         best = pick_among_optimal(s, mv, gain, kids, n, best);
     if (level) {
         /* weaker play: every root move's score, blurred by up to (20 - level) / 2 eggs */
-        int amp = 20 - level, pick = 0, pick_v = -4 * INF;
+        int amp = mancala_level_blur(level), pick = 0, pick_v = -4 * INF;
         for (int i = 0; i < n; i++) {
             if (score[i] <= -INF)
                 continue;

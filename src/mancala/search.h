@@ -12,13 +12,16 @@
 #include "mancala/board.h"
 
 #define MSEARCH_MAX_PV 64
+#define MSEARCH_MAX_LINES 8 /* most best lines one search reports (MultiPV) */
 
 typedef struct MSearch MSearch;
 
 typedef struct {
+    int multipv; /* which line, 1 = the best */
     int depth, seldepth;
     int score;        /* final store difference expected, side to move's view, in eggs */
-    bool exact;       /* score proven (see search.c for what "proven" assumes) */
+    bool exact;       /* score proven (see search.c for what "proven" assumes); for
+                         lines after the first: that move's value */
     uint64_t nodes;
     double ms;
     int pvlen;
@@ -30,10 +33,12 @@ typedef struct {
     uint64_t nodes;          /* 0 = no limit */
     double time_ms;          /* time for this move, 0 = no limit */
     int level;               /* 1..20 weaker play, 0 = full strength */
+    int multipv;             /* best lines to report, 0 or 1 = one (1..MSEARCH_MAX_LINES) */
     uint64_t seed;           /* randomness of the weaker levels */
     bool no_db;              /* neither build nor use the endgame database */
     const atomic_bool *stop; /* set by another thread to end the search; may be NULL */
-    void (*info)(const MSearchInfo *info, void *ud); /* after each iteration; may be NULL */
+    void (*info)(const MSearchInfo *info, void *ud); /* after each iteration, once per
+                                                        line; may be NULL */
     void *ud;
 } MSearchLimits;
 
@@ -42,6 +47,11 @@ MSearch *msearch_new(int tt_mb);
 void msearch_free(MSearch *s);
 /* Forgets all that earlier searches learnt (the endgame database stays). */
 void msearch_clear(MSearch *s);
+
+/* A playing level 1..19: its depth cap and the blur of root scores, in half
+ * eggs (0 for full strength, 0 or 20). */
+int mancala_level_depth(int level);
+int mancala_level_blur(int level);
 
 /* Searches ROOT and returns the best move (MANCALA_MOVE_NONE when the game is over).
  * HISTORY holds mancala_hash() of the game's positions before ROOT since the last capture

@@ -34,6 +34,7 @@ struct SearchContext {
     SearchLimits lim;
     const SearchCallbacks *cb;
     TimeMan tm;
+    int root_moves; /* legal moves at the root */
     int max_depth;
     uint64_t max_nodes;
     int noise;       /* level: random eval spread in centipawns */
@@ -213,6 +214,12 @@ static bool make_legal(Thread *t, Move m, bool in_check, Pins *pins) {
     return true;
 }
 
+/* Does a table score with this bound settle the window? */
+static bool tt_bound_cuts(int bound, int score, int alpha, int beta) {
+    return bound == BOUND_EXACT || (bound == BOUND_LOWER && score >= beta) ||
+           (bound == BOUND_UPPER && score <= alpha);
+}
+
 /* MultiPV: a root move that an earlier line of this iteration took. */
 static bool excluded(const Thread *t, Move m) {
     for (int i = 0; i < t->nexcluded; i++)
@@ -248,6 +255,19 @@ static inline int16_t *cont_row(Thread *t, int piece, Move m) {
         return NULL;
     size_t slot = (size_t)search_cont_slot(t->pos.v, (Piece)piece, move_to(m));
     return t->cont + slot * (size_t)t->cont_n;
+}
+
+/* Plays m at ply like make_legal and notes it on the stack for the
+ * histories; false (position unchanged) if m is not legal. */
+static bool play_move(Thread *t, int ply, Move m, bool in_check, Pins *pins) {
+    int piece = t->pos.board[move_from(m)];
+    if (!make_legal(t, m, in_check, pins))
+        return false;
+    Stack *ss = &t->stack[ply];
+    ss->move = m;
+    ss->piece = piece;
+    ss->cont = cont_row(t, piece, m);
+    return true;
 }
 
 static void update_quiet_stats(Thread *t, int ply, Move best, const Move *quiets, int nq,
@@ -300,8 +320,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, bool in_check) {
     int tt_eval = SCORE_NONE;
     if (tt_probe(&ctx->tt, pos->key, &hit)) {
         int s = score_from_tt(hit.score, ply);
-        if (hit.bound != BOUND_NONE && ((hit.bound == BOUND_EXACT) || (hit.bound == BOUND_LOWER && s >= beta) ||
-            (hit.bound == BOUND_UPPER && s <= alpha)))
+        if (hit.bound != BOUND_NONE && tt_bound_cuts(hit.bound, s, alpha, beta))
             return s;
         tt_move = hit.move;
         tt_eval = hit.eval;
@@ -342,13 +361,9 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, bool in_check) {
             if (!wins && movepick_bad_capture(pos, ctx->eval, m))
                 continue;
         }
-        int piece = pos->board[move_from(m)];
-        if (!make_legal(t, m, in_check, &pins))
+        if (!play_move(t, ply, m, in_check, &pins))
             continue;
         legal++;
-        t->stack[ply].move = m;
-        t->stack[ply].piece = piece;
-        t->stack[ply].cont = cont_row(t, piece, m);
         bool check = movegen_in_check(pos);
         int score = -qsearch(t, -beta, -alpha, ply + 1, check);
         pos_unmake_move(pos);
@@ -373,41 +388,99 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, bool in_check) {
     return best;
 }
 
+/* What search() knows of its node, for its steps. */
+typedef struct {
+    int ply, depth;
+    bool pv_node, root, in_check, cutnode;
+    bool rule_draw; /* the N-move rule draws unless this is mate */
+    /* the transposition table */
+    bool tt_hit;
+    TTHit hit;
+    Move tt_move;
+    int tt_score; /* SCORE_NONE without a bound */
+    Move skip;    /* a singular extension's test leaves it out */
+    /* static evaluation, sharpened by the table's bound; SCORE_NONE in check */
+    int eval;
+    bool improving;
+} NodeState;
+
 /* Step 2 of search: the score of a node the game ends in (a win square
  * reached, a repetition, a dead draw, the N-move rule, the ply limit), else
- * SCORE_NONE; *rule_draw when the N-move rule draws unless this is mate. */
-static int game_end(Thread *t, int ply, bool in_check, bool *rule_draw) {
+ * SCORE_NONE; sets n->rule_draw when the N-move rule draws unless this is
+ * mate. */
+static int game_end(Thread *t, NodeState *n) {
     const Position *pos = &t->pos;
     const Variant *v = pos->v;
     int end = v->sudden_end ? pos_game_end(pos) : 0;
     if (end)
-        return end * (MATE - ply);
+        return end * (MATE - n->ply);
     if (is_repetition(t))
         return 0;
     if (pos->pcount[0] + pos->pcount[1] <= 8 && eval_dead_draw(t->ctx->eval, pos))
         return 0;
     if (v->move_rule && pos->halfmove >= 2 * v->move_rule) {
-        if (!in_check)
+        if (!n->in_check)
             return 0;
-        *rule_draw = true;
+        n->rule_draw = true;
     }
-    if (ply >= MAX_PLY)
-        return in_check ? 0 : evaluate(t, 0, 0, NULL);
+    if (n->ply >= MAX_PLY)
+        return n->in_check ? 0 : evaluate(t, 0, 0, NULL);
     return SCORE_NONE;
+}
+
+/* Step 4 of search: reads the table into n; the table's score when it
+ * settles this non-PV node, else SCORE_NONE. */
+static int tt_lookup(Thread *t, NodeState *n, int alpha, int beta) {
+    const Position *pos = &t->pos;
+    const Variant *v = pos->v;
+    n->tt_hit = tt_probe(&t->ctx->tt, pos->key, &n->hit);
+    n->tt_move = n->tt_hit ? n->hit.move : MOVE_NONE;
+    if (n->root && t->root_best)
+        n->tt_move = t->root_best;
+    n->tt_score =
+        n->tt_hit && n->hit.bound != BOUND_NONE ? score_from_tt(n->hit.score, n->ply) : SCORE_NONE;
+    n->skip = t->stack[n->ply].excluded;
+    if (n->tt_hit && !n->pv_node && !n->skip && n->hit.depth >= n->depth &&
+        n->tt_score != SCORE_NONE && !n->rule_draw &&
+        (!v->move_rule || t->pos.halfmove < 2 * v->move_rule - 10) &&
+        tt_bound_cuts(n->hit.bound, n->tt_score, alpha, beta))
+        return n->tt_score;
+    return SCORE_NONE;
+}
+
+/* Step 5 of search: the static evaluation (stored in a new table entry),
+ * and whether it improved on two plies back. */
+static void static_eval(Thread *t, NodeState *n) {
+    Stack *ss = &t->stack[n->ply];
+    if (n->in_check) {
+        n->eval = ss->eval = SCORE_NONE;
+    } else {
+        n->eval = ss->eval =
+            n->tt_hit && n->hit.eval != SCORE_NONE ? n->hit.eval : evaluate(t, 0, 0, NULL);
+        if (!n->tt_hit)
+            tt_store(&t->ctx->tt, t->pos.key, MOVE_NONE, SCORE_NONE, n->eval, -1, BOUND_NONE);
+        /* a bound from the table may sharpen the eval */
+        if (n->tt_score != SCORE_NONE && ((n->hit.bound == BOUND_LOWER && n->tt_score > n->eval) ||
+                                          (n->hit.bound == BOUND_UPPER && n->tt_score < n->eval)))
+            n->eval = n->tt_score;
+    }
+    n->improving = !n->in_check && n->ply >= 2 && t->stack[n->ply - 2].eval != SCORE_NONE &&
+                   ss->eval > t->stack[n->ply - 2].eval;
 }
 
 /* Step 7 of search: the null move and, deep, its verification. The score
  * to return (0 when stopped), or SCORE_NONE when the node goes on. */
-static int null_move(Thread *t, int beta, int depth, int ply, bool cutnode, int eval) {
+static int null_move(Thread *t, const NodeState *n, int beta) {
     Position *pos = &t->pos;
-    Stack *ss = &t->stack[ply];
+    Stack *ss = &t->stack[n->ply];
+    int depth = n->depth, ply = n->ply, eval = n->eval;
     int r = 3 + depth / 5 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
     ss->move = MOVE_NONE;
     ss->piece = 0;
     ss->cont = NULL;
     pos_make_null(pos);
     ss[1].in_check = false;
-    int score = -search(t, -beta, -beta + 1, depth - r, ply + 1, !cutnode);
+    int score = -search(t, -beta, -beta + 1, depth - r, ply + 1, !n->cutnode);
     pos_unmake_null(pos);
     if (stopped(t))
         return 0;
@@ -424,16 +497,62 @@ static int null_move(Thread *t, int beta, int depth, int ply, bool cutnode, int 
     return vs >= beta ? score : SCORE_NONE;
 }
 
-/* Step 11 of search: is the hash move m singular - far better than every
- * other move, searched shallower without it? Sets *ext. The score to return
- * (a multi-cut when even the others beat beta; 0 when stopped), or
+/* Steps 6 and 7 of search, at a non-PV node not in check: the score to
+ * return when the node is pruned before its moves, else SCORE_NONE. */
+static int prune_node(Thread *t, const NodeState *n, int beta) {
+    const Position *pos = &t->pos;
+    int depth = n->depth, eval = n->eval;
+
+    // Step 6. Reverse futility pruning.
+    if (depth <= 7 && eval - 80 * (depth - n->improving) >= beta && eval < MATE_IN_MAX &&
+        beta > -MATE_IN_MAX)
+        return eval;
+
+    // Step 7. Null move, only with pieces besides king and pawns (so
+    // zugzwang is unlikely) and never while pieces wait in hand.
+    if (depth >= 3 && eval >= beta && t->stack[n->ply].eval >= beta && n->ply > 0 &&
+        n->ply >= t->nmp_min_ply && t->stack[n->ply - 1].move != MOVE_NONE &&
+        !pos->nhand[pos->stm] && eval_has_pieces(t->ctx->eval, pos, pos->stm) &&
+        beta > -MATE_IN_MAX)
+        return null_move(t, n, beta);
+    return SCORE_NONE;
+}
+
+/* Step 10 of search: may late move m (ordering score order) be skipped at
+ * this shallow depth? Late, hopeless or badly scored quiet moves go, unless
+ * they check (a mate may hide behind a check); so do losing captures that
+ * cannot catch up. */
+static bool late_move_pruned(Thread *t, const NodeState *n, Move m, int order, int nquiets,
+                             bool quiet, bool killer, int alpha) {
+    const Position *pos = &t->pos;
+    const Eval *e = t->ctx->eval;
+    int depth = n->depth;
+    if (quiet && depth <= 8) {
+        int lmp = (3 + depth * depth) / (2 - n->improving);
+        bool prune = nquiets >= lmp ||
+                     (!n->in_check && n->eval + 100 + 80 * depth <= alpha && !killer &&
+                      alpha < MATE_IN_MAX) ||
+                     (depth <= 3 && order < -1500 * depth);
+        return prune && !movepick_gives_check(pos, e, m);
+    }
+    return !quiet && depth <= 4 && order < 0 && !n->in_check &&
+           n->eval + movepick_gain(pos, e, m) + 150 * depth <= alpha;
+}
+
+/* Step 11 of search: is m the hash move and singular - far better than
+ * every other move, searched shallower without it? Sets *ext. The score to
+ * return (a multi-cut when even the others beat beta; 0 when stopped), or
  * SCORE_NONE when the node goes on. */
-static int singular(Thread *t, Move m, int tt_score, int depth, int ply, int beta, bool cutnode,
-                    int *ext) {
-    Stack *ss = &t->stack[ply];
+static int singular(Thread *t, const NodeState *n, Move m, int beta, int *ext) {
+    int depth = n->depth, tt_score = n->tt_score;
+    if (n->root || m != n->tt_move || n->skip || depth < 8 || n->hit.depth < depth - 3 ||
+        !(n->hit.bound & BOUND_LOWER) || tt_score == SCORE_NONE || tt_score <= -MATE_IN_MAX ||
+        tt_score >= MATE_IN_MAX)
+        return SCORE_NONE;
+    Stack *ss = &t->stack[n->ply];
     int sbeta = tt_score - 2 * depth;
     ss->excluded = m;
-    int sv = search(t, sbeta - 1, sbeta, (depth - 1) / 2, ply, cutnode);
+    int sv = search(t, sbeta - 1, sbeta, (depth - 1) / 2, n->ply, n->cutnode);
     ss->excluded = MOVE_NONE;
     if (stopped(t))
         return 0;
@@ -444,71 +563,65 @@ static int singular(Thread *t, Move m, int tt_score, int depth, int ply, int bet
     return SCORE_NONE;
 }
 
-/* Step 10 of search: may late move m (ordering score order) be skipped at
- * this shallow depth? Late, hopeless or badly scored quiet moves go, unless
- * they check (a mate may hide behind a check); so do losing captures that
- * cannot catch up. */
-static bool late_move_pruned(Thread *t, Move m, int depth, int order, int nquiets, bool quiet,
-                             bool killer, bool improving, bool in_check, int eval, int alpha) {
-    const Position *pos = &t->pos;
-    const Eval *e = t->ctx->eval;
-    if (quiet && depth <= 8) {
-        int lmp = (3 + depth * depth) / (2 - improving);
-        bool prune = nquiets >= lmp ||
-                     (!in_check && eval + 100 + 80 * depth <= alpha && !killer &&
-                      alpha < MATE_IN_MAX) ||
-                     (depth <= 3 && order < -1500 * depth);
-        return prune && !movepick_gives_check(pos, e, m);
+/* Step 12 of search: the score of move m (played), the legal-th at this
+ * node: a late move's reduced search first, then PVS. */
+static int search_move(Thread *t, const NodeState *n, int alpha, int beta, int new_depth, int legal,
+                       int order, bool killer, bool check, bool quiet) {
+    int ply = n->ply, depth = n->depth, score;
+    if (depth >= 3 && legal > 1 + 2 * n->root && (quiet || order < 0)) {
+        int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+        r -= n->pv_node;
+        r += n->cutnode;
+        r -= n->improving;
+        r -= killer;
+        r -= check;
+        if (quiet && order < PICK_GOOD)
+            r -= order / 6000;
+        int rd = new_depth - (r > 0 ? r : 0);
+        if (rd < 1)
+            rd = 1;
+        if (rd > new_depth)
+            rd = new_depth;
+        score = -search(t, -alpha - 1, -alpha, rd, ply + 1, true);
+        if (score > alpha && rd < new_depth)
+            score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !n->cutnode);
+    } else if (!n->pv_node || legal > 1) {
+        score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !n->cutnode);
+    } else
+        score = alpha + 1; /* force the full window below */
+    if (n->pv_node && (legal == 1 || (score > alpha && score < beta))) {
+        t->stack[ply + 1].in_check = check;
+        score = -search(t, -beta, -alpha, new_depth, ply + 1, false);
     }
-    return !quiet && depth <= 4 && order < 0 && !in_check &&
-           eval + movepick_gain(pos, e, m) + 150 * depth <= alpha;
-}
-
-/* Step 12 of search: the depth of a late move's reduced search. */
-static int reduced_depth(int depth, int legal, int new_depth, int order, bool pv_node,
-                         bool cutnode, bool improving, bool killer, bool check, bool quiet) {
-    int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
-    r -= pv_node;
-    r += cutnode;
-    r -= improving;
-    r -= killer;
-    r -= check;
-    if (quiet && order < PICK_GOOD)
-        r -= order / 6000;
-    int rd = new_depth - (r > 0 ? r : 0);
-    if (rd < 1)
-        rd = 1;
-    if (rd > new_depth)
-        rd = new_depth;
-    return rd;
+    return score;
 }
 
 /* ---- the main search ------------------------------------------------------ */
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutnode) {
     Position *pos = &t->pos;
-    SearchContext *ctx = t->ctx;
-    const Variant *v = pos->v;
     Stack *ss = &t->stack[ply];
-    bool pv_node = beta - alpha > 1;
-    bool root = ply == 0;
-    bool in_check = ss->in_check;
+    NodeState n = {.ply = ply,
+                   .depth = depth,
+                   .pv_node = beta - alpha > 1,
+                   .root = ply == 0,
+                   .in_check = ss->in_check,
+                   .cutnode = cutnode};
 
     // Step 1. Quiescence at the horizon (no line below: the parent must not
     // copy a stale one into its principal variation).
     t->pvlen[ply] = ply;
     if (depth <= 0)
-        return qsearch(t, alpha, beta, ply, in_check);
+        return qsearch(t, alpha, beta, ply, n.in_check);
     count_node(t);
     if (stopped(t))
         return 0;
     if (ply > t->seldepth)
         t->seldepth = ply;
 
-    // Step 2. The end of the game: win squares, bare kings, draws.
-    bool rule_draw = false;
-    if (!root) {
-        int end = game_end(t, ply, in_check, &rule_draw);
+    if (!n.root) {
+        // Step 2. The end of the game: win squares, bare kings, draws.
+        int end = game_end(t, &n);
         if (end != SCORE_NONE)
             return end;
 
@@ -523,61 +636,28 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     }
 
     // Step 4. Transposition table.
-    TTHit hit;
-    bool tt_hit = tt_probe(&ctx->tt, pos->key, &hit);
-    Move tt_move = tt_hit ? hit.move : MOVE_NONE;
-    if (root && t->root_best)
-        tt_move = t->root_best;
-    int tt_score = tt_hit && hit.bound != BOUND_NONE ? score_from_tt(hit.score, ply) : SCORE_NONE;
-    Move skip = ss->excluded; /* a singular extension's test leaves it out */
-    if (tt_hit && !pv_node && !skip && hit.depth >= depth && tt_score != SCORE_NONE &&
-        !rule_draw && (!v->move_rule || pos->halfmove < 2 * v->move_rule - 10) &&
-        ((hit.bound == BOUND_EXACT) || (hit.bound == BOUND_LOWER && tt_score >= beta) ||
-         (hit.bound == BOUND_UPPER && tt_score <= alpha)))
-        return tt_score;
+    int score = tt_lookup(t, &n, alpha, beta);
+    if (score != SCORE_NONE)
+        return score;
 
     // Step 5. Static evaluation.
-    int eval;
-    if (in_check)
-        eval = ss->eval = SCORE_NONE;
-    else {
-        eval = ss->eval = tt_hit && hit.eval != SCORE_NONE ? hit.eval : evaluate(t, 0, 0, NULL);
-        if (!tt_hit)
-            tt_store(&ctx->tt, pos->key, MOVE_NONE, SCORE_NONE, eval, -1, BOUND_NONE);
-        /* a bound from the table may sharpen the eval */
-        if (tt_score != SCORE_NONE &&
-            ((hit.bound == BOUND_LOWER && tt_score > eval) ||
-             (hit.bound == BOUND_UPPER && tt_score < eval)))
-            eval = tt_score;
-    }
-    bool improving = !in_check && ply >= 2 && t->stack[ply - 2].eval != SCORE_NONE &&
-                     ss->eval > t->stack[ply - 2].eval;
+    static_eval(t, &n);
     ss[1].killer[0] = ss[1].killer[1] = MOVE_NONE;
 
-    if (!pv_node && !in_check && !skip) {
-        // Step 6. Reverse futility pruning.
-        if (depth <= 7 && eval - 80 * (depth - improving) >= beta && eval < MATE_IN_MAX &&
-            beta > -MATE_IN_MAX)
-            return eval;
-
-        // Step 7. Null move, only with pieces besides king and pawns (so
-        // zugzwang is unlikely) and never while pieces wait in hand.
-        if (depth >= 3 && eval >= beta && ss->eval >= beta && ply > 0 && ply >= t->nmp_min_ply &&
-            t->stack[ply - 1].move != MOVE_NONE && !pos->nhand[pos->stm] &&
-            eval_has_pieces(ctx->eval, pos, pos->stm) && beta > -MATE_IN_MAX) {
-            int score = null_move(t, beta, depth, ply, cutnode, eval);
-            if (score != SCORE_NONE)
-                return score;
-        }
+    // Steps 6 and 7. Reverse futility pruning, null move.
+    if (!n.pv_node && !n.in_check && !n.skip) {
+        score = prune_node(t, &n, beta);
+        if (score != SCORE_NONE)
+            return score;
     }
 
     // Step 8. Internal iterative reduction without a hash move.
-    if (depth >= 5 && !tt_move && !root && !skip)
-        depth--;
+    if (n.depth >= 5 && !n.tt_move && !n.root && !n.skip)
+        n.depth--;
 
     // Step 9. The moves.
     MovePicker mp;
-    movepick_init(&mp, t, ctx->eval, tt_move, ply);
+    movepick_init(&mp, t, t->ctx->eval, n.tt_move, ply);
     Pins pins = {.ready = false};
     Move quiets[64];
     int nquiets = 0, legal = 0;
@@ -585,60 +665,35 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     Move best_move = MOVE_NONE, m;
     int order;
     while ((m = movepick_next(&mp, &order)) != MOVE_NONE) {
-        if (m == skip || (root && t->nexcluded && excluded(t, m)))
+        if (m == n.skip || (n.root && t->nexcluded && excluded(t, m)))
             continue;
-        bool noisy = movepick_is_noisy(pos, m);
-        bool quiet = !noisy;
+        bool quiet = !movepick_is_noisy(pos, m);
         bool killer = m == ss->killer[0] || m == ss->killer[1];
 
-        // Step 10. Pruning of late quiet moves at shallow depth.
-        if (!root && best > -MATE_IN_MAX && legal > 0 &&
-            late_move_pruned(t, m, depth, order, nquiets, quiet, killer, improving, in_check,
-                             eval, alpha))
+        // Step 10. Pruning of late moves at shallow depth.
+        if (!n.root && best > -MATE_IN_MAX && legal > 0 &&
+            late_move_pruned(t, &n, m, order, nquiets, quiet, killer, alpha))
             continue;
 
         // Step 11. Extensions: a hash move far better than every other
         // (singular), checks. When even the others beat beta, so will this
         // node (multi-cut).
         int ext = 0;
-        if (!root && m == tt_move && !skip && depth >= 8 && hit.depth >= depth - 3 &&
-            (hit.bound & BOUND_LOWER) && tt_score != SCORE_NONE && tt_score > -MATE_IN_MAX &&
-            tt_score < MATE_IN_MAX) {
-            int sc = singular(t, m, tt_score, depth, ply, beta, cutnode, &ext);
-            if (sc != SCORE_NONE)
-                return sc;
-        }
+        score = singular(t, &n, m, beta, &ext);
+        if (score != SCORE_NONE)
+            return score;
 
-        int piece = pos->board[move_from(m)];
-        if (!make_legal(t, m, in_check, &pins))
+        if (!play_move(t, ply, m, n.in_check, &pins))
             continue;
         legal++;
-        ss->move = m;
-        ss->piece = piece;
-        ss->cont = cont_row(t, piece, m);
         bool check = movegen_in_check(pos);
         ss[1].in_check = check;
         if (quiet && nquiets < 64)
             quiets[nquiets++] = m;
-
-        int new_depth = depth - 1 + (ext || (check && ply < 2 * depth + 8));
+        int new_depth = n.depth - 1 + (ext || (check && ply < 2 * n.depth + 8));
 
         // Step 12. Late-move reductions, then PVS.
-        int score;
-        if (depth >= 3 && legal > 1 + 2 * root && (quiet || order < 0)) {
-            int rd = reduced_depth(depth, legal, new_depth, order, pv_node, cutnode, improving,
-                                   killer, check, quiet);
-            score = -search(t, -alpha - 1, -alpha, rd, ply + 1, true);
-            if (score > alpha && rd < new_depth)
-                score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cutnode);
-        } else if (!pv_node || legal > 1) {
-            score = -search(t, -alpha - 1, -alpha, new_depth, ply + 1, !cutnode);
-        } else
-            score = alpha + 1; /* force the full window below */
-        if (pv_node && (legal == 1 || (score > alpha && score < beta))) {
-            ss[1].in_check = check;
-            score = -search(t, -beta, -alpha, new_depth, ply + 1, false);
-        }
+        score = search_move(t, &n, alpha, beta, new_depth, legal, order, killer, check, quiet);
         pos_unmake_move(pos);
         if (stopped(t))
             return 0;
@@ -649,13 +704,13 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
             if (score > alpha) {
                 best_move = m;
                 alpha = score;
-                if (pv_node)
+                if (n.pv_node)
                     update_pv(t, ply, m);
-                if (root)
+                if (n.root)
                     t->root_best = m;
                 if (score >= beta) {
                     if (quiet)
-                        update_quiet_stats(t, ply, m, quiets, nquiets, depth);
+                        update_quiet_stats(t, ply, m, quiets, nquiets, n.depth);
                     break;
                 }
             }
@@ -664,13 +719,13 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
 
     // Step 14. Mate or stalemate; the N-move rule; store.
     if (!legal)
-        return skip ? alpha : in_check || v->stalemate_loss ? -MATE + ply : 0;
-    if (rule_draw)
+        return n.skip ? alpha : n.in_check || pos->v->stalemate_loss ? -MATE + ply : 0;
+    if (n.rule_draw)
         return 0;
-    if (skip)
+    if (n.skip)
         return best;
     int bound = best >= beta ? BOUND_LOWER : alpha > old_alpha ? BOUND_EXACT : BOUND_UPPER;
-    tt_store(&ctx->tt, pos->key, best_move, score_to_tt(best, ply), ss->eval, depth, bound);
+    tt_store(&t->ctx->tt, pos->key, best_move, score_to_tt(best, ply), ss->eval, n.depth, bound);
     return best;
 }
 
@@ -813,6 +868,9 @@ static void iterate(Thread *t) {
         /* a forced mate found well within the depth */
         if (ctx->tm.soft_ms && score >= MATE_IN_MAX && depth > 2 * (MATE - score) + 4)
             break;
+        /* a forced move: one iteration gives its line and score */
+        if (ctx->tm.soft_ms && ctx->root_moves == 1)
+            break;
     }
 }
 
@@ -831,20 +889,28 @@ static void *thread_main(void *arg) {
     return NULL;
 }
 
+bool search_level(int level, SearchLevel *out) {
+    if (level <= 0 || level >= 20)
+        return false;
+    out->depth = 1 + level * 6 / 10;
+    out->nodes = (uint64_t)(100.0 * pow(1.45, level - 1));
+    out->noise = 10 * (20 - level);
+    return true;
+}
+
 /* Level 1..19: shallower, fewer nodes and a noisy evaluation. The node cap
  * binds at every level: level 19 gets about 80 000 nodes, a fraction of what
  * full strength searches in the web app's 2 s a move, so each level is a
  * step below the next (README, "Levels", has the measured ladder). */
 static void apply_level(SearchContext *ctx, int level) {
-    if (level <= 0 || level >= 20)
+    SearchLevel l;
+    if (!search_level(level, &l))
         return;
-    int depth = 1 + level * 6 / 10;
-    uint64_t nodes = (uint64_t)(100.0 * pow(1.45, level - 1));
-    if (ctx->max_depth > depth)
-        ctx->max_depth = depth;
-    if (!ctx->max_nodes || ctx->max_nodes > nodes)
-        ctx->max_nodes = nodes;
-    ctx->noise = 10 * (20 - level);
+    if (ctx->max_depth > l.depth)
+        ctx->max_depth = l.depth;
+    if (!ctx->max_nodes || ctx->max_nodes > l.nodes)
+        ctx->max_nodes = l.nodes;
+    ctx->noise = l.noise;
 }
 
 Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim,
@@ -898,6 +964,7 @@ Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim
     memcpy(&main_t->pos, root, offsetof(Position, hist) + (size_t)root->hply * sizeof(Undo));
     MoveList legal;
     movegen_legal(&main_t->pos, &legal);
+    ctx->root_moves = legal.n;
     if (!legal.n) {
         ctx->last_nodes = 0;
         return MOVE_NONE;

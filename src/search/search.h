@@ -76,6 +76,15 @@ void search_clear(SearchContext *ctx);
  * Returns MOVE_NONE when root has no legal move; root is left unchanged. */
 Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim,
                const SearchCallbacks *cb, atomic_bool *stop);
+/* What a playing level 1..19 (limits.h) takes away: a depth cap, a node cap
+ * and up to noise centipawns added to the evaluation. False for full strength
+ * (0 or 20). The one place of the formula: searches and level texts use it. */
+typedef struct {
+    int depth;
+    uint64_t nodes;
+    int noise;
+} SearchLevel;
+bool search_level(int level, SearchLevel *out);
 /* Nodes of the last search_go, all threads. */
 uint64_t search_nodes(const SearchContext *ctx);
 /* Static evaluation of pos from the side to move's view (for tests, tools). */

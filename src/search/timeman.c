@@ -14,12 +14,14 @@ int64_t timeman_now_ms(void) {
 void timeman_init(TimeMan *tm, const SearchLimits *lim, int stm, int gply) {
     tm->start_ms = timeman_now_ms();
     tm->soft_ms = tm->hard_ms = 0;
+    tm->fixed = false;
     if (lim->infinite)
         return;
     if (lim->movetime_ms > 0) {
         int64_t t = lim->movetime_ms > 2 * OVERHEAD_MS ? lim->movetime_ms - OVERHEAD_MS
                                                        : lim->movetime_ms / 2 + 1;
         tm->soft_ms = tm->hard_ms = t;
+        tm->fixed = true;
         return;
     }
     if (!lim->time_ms[stm])
@@ -60,7 +62,7 @@ void timeman_init(TimeMan *tm, const SearchLimits *lim, int stm, int gply) {
 int64_t timeman_elapsed(const TimeMan *tm) { return timeman_now_ms() - tm->start_ms; }
 
 bool timeman_next_iteration(const TimeMan *tm, int stability, bool score_dropped) {
-    if (!tm->soft_ms)
+    if (!tm->soft_ms || tm->fixed)
         return true;
     static const int scale[5] = {130, 100, 80, 65, 55}; /* percent of the soft bound */
     int s = stability < 0 ? 0 : stability > 4 ? 4 : stability;

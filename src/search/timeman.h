@@ -1,6 +1,8 @@
 /* timeman.h - how long one search may think: a soft bound (start no new
  * iteration after it, scaled by how settled the best move is) and a hard bound
- * (stop at once), on a monotonic millisecond clock. Without a move count the
+ * (stop at once), on a monotonic millisecond clock. A fixed time per move
+ * (movetime) is searched in full, like Stockfish: the iteration prediction is
+ * for clocks only, where time saved now is time to spend later. Without a move count the
  * game is guessed to last 40 more moves (fewer later on), 50 in sudden death,
  * where a twentieth of the clock is also kept in reserve. */
 #ifndef SEARCH_TIMEMAN_H
@@ -14,6 +16,7 @@
 typedef struct {
     int64_t start_ms;
     int64_t soft_ms, hard_ms; /* 0 = no bound */
+    bool fixed;               /* movetime: think until the hard bound */
 } TimeMan;
 
 int64_t timeman_now_ms(void);

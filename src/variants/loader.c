@@ -62,6 +62,8 @@ static int read_show_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->show.summary, sizeof sp->show.summary, key, val);
     if (!strcmp(key, "icon"))
         return copy_value(r, sp->show.icon, sizeof sp->show.icon, key, val);
+    if (!strcmp(key, "order"))
+        return int_value(r, key, val, 1, 1000, &sp->show.order);
     if (!strcmp(key, "xboard"))
         return copy_value(r, sp->show.xboard, sizeof sp->show.xboard, key, val);
     if (!strcmp(key, "xboardParent"))

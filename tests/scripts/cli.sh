@@ -2,23 +2,7 @@
 # Command-line tools: perft and divide output, a user's variant file, and a
 # clear message with a non-zero exit for every kind of bad input.
 set -u
-bin=${MENAGERIE:-./menagerie}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# expect NAME WANT_EXIT PATTERN COMMAND...: exit code and output (grep -E)
-expect() {
-    local name=$1 want=$2 pat=$3
-    shift 3
-    local out rc
-    out=$("$@" 2>&1)
-    rc=$?
-    if [ "$rc" -eq "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$pat"; then
-        echo "ok $name"
-    else
-        echo "FAIL $name: exit $rc (want $want), output: $(printf '%s' "$out" | head -c 300)"
-    fi
-}
+. "$(dirname "$0")/../lib/cli.sh"
 
 expect "perft last line" 0 '^400$' "$bin" perft chess 2
 expect "perft with fen" 0 '^48$' "$bin" perft chess 1 --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"

@@ -3,23 +3,7 @@
 # are the same file, they are checked and used, damaged or foreign files are
 # refused with a message, and analyse ends with "bestmove MOVE score N exact|estimate".
 set -u
-bin=${MENAGERIE:-./menagerie}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-# expect NAME WANT_EXIT PATTERN COMMAND...: exit code and output (grep -E)
-expect() {
-    local name=$1 want=$2 pat=$3
-    shift 3
-    local out rc
-    out=$("$@" 2>&1)
-    rc=$?
-    if [ "$rc" -eq "$want" ] && printf '%s\n' "$out" | grep -Eq -- "$pat"; then
-        echo "ok $name"
-    else
-        echo "FAIL $name: exit $rc (want $want), output: $(printf '%s' "$out" | tail -c 300)"
-    fi
-}
+. "$(dirname "$0")/../lib/cli.sh"
 
 expect "build base" 0 '^built base rules up to 6 eggs' "$bin" egdb build --rules base --eggs 6 --data "$tmp/one"
 expect "build estimate" 0 'slangenspel.egdb: 0.1 MB, about' "$bin" egdb build --rules a --eggs 6 --data "$tmp/two" --threads 1

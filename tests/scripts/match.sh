@@ -6,15 +6,8 @@
 # binary (default ./menagerie).
 set -u
 cd "$(dirname "$0")/../.."
-M=${MENAGERIE:-./menagerie}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-has() {
-    if grep -qE -- "$3" "$tmp/$1"; then echo "ok $2"; else
-        echo "FAIL $2 (no /$3/ in output:)"; tail -n 12 "$tmp/$1" | sed 's/^/    /'; fi
-}
-count() { grep -cE -- "$2" "$tmp/$1"; }
+. tests/lib/cli.sh
+M=$bin
 
 for v in chess snake-vs-mongoose team-mate diamondback hannibal; do
     timeout 120 "$M" match --variant "$v" --games 2 --depth 1 --maxplies 30 --plies 2 --seed 7 \

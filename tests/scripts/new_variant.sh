@@ -8,9 +8,8 @@
 set -u
 cd "$(dirname "$0")/../.."
 BIN=${MENAGERIE:-./menagerie}
-T=$(mktemp -d)
-PID=
-trap 'if [ -n "$PID" ]; then kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; fi; rm -rf "$T"' EXIT
+. tests/lib/web.sh
+scratch
 ok() { echo "ok new variant: $*"; }
 fail() { echo "FAIL new variant: $*"; }
 # has NAME FILE PATTERN: FILE has a line matching PATTERN (grep -E)
@@ -66,19 +65,10 @@ printf 'e4\nhint\nquit\n' | timeout 60 "$BIN" play horse-chess --black engine --
 has "the terminal game plays it" "$T/play.out" 'Black \(engine\) plays 1\.\.\. '
 has "the terminal game draws its horses" "$T/play.out" '^ *1 +R +H +B +Q +K +B +H +R +1$'
 
-"$BIN" serve --port 0 --data "$T/data" > "$T/serve.out" 2> "$T/serve.err" &
-PID=$!
-PORT=
-for _ in $(seq 100); do
-    PORT=$(grep -o '127\.0\.0\.1:[0-9]*' "$T/serve.out" 2>/dev/null | head -1 | cut -d: -f2)
-    [ -n "$PORT" ] && break
-    kill -0 "$PID" 2>/dev/null || break
-    sleep 0.1
-done
-curl -s --noproxy '*' --max-time 20 "http://127.0.0.1:$PORT/api/variants" > "$T/api.out"
-tr '{' '\n' < "$T/api.out" > "$T/api.lines"
+start_server "$T/data"
+req GET /api/variants
+tr '{' '\n' < "$T/body" > "$T/api.lines"
 has "the web app's game list has it" "$T/api.lines" '"name":"horse-chess","title":"Horse Chess","summary":"chess with horses"'
 has "the web app's game list has its pieces" "$T/api.lines" '"letter":"H","name":"horse","betza":"N"'
-curl -s --noproxy '*' --max-time 20 -H 'Content-Type: application/json' \
-    --data-binary '{"variant":"horse-chess"}' "http://127.0.0.1:$PORT/api/games" > "$T/new.out"
-has "the web app starts a game of it" "$T/new.out" '"variant":"horse-chess"'
+req POST /api/games '{"variant":"horse-chess"}'
+has "the web app starts a game of it" "$T/body" '"variant":"horse-chess"'

@@ -4,21 +4,10 @@
 # binary (default ./menagerie).
 set -u
 cd "$(dirname "$0")/../.."
-M=${MENAGERIE:-./menagerie}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. tests/lib/cli.sh
+M=$bin
 
 u() { timeout 60 "$M" uci > "$tmp/$1" 2>&1; }
-has() {
-    if grep -qE -- "$3" "$tmp/$1"; then echo "ok $2"; else
-        echo "FAIL $2 (no /$3/ in output:)"; tail -n 12 "$tmp/$1" | sed 's/^/    /'; fi
-}
-hasnt() {
-    if grep -qE -- "$3" "$tmp/$1"; then
-        echo "FAIL $2 (unexpected /$3/:)"; grep -E -- "$3" "$tmp/$1" | head -5 | sed 's/^/    /'
-    else echo "ok $2"; fi
-}
-count() { grep -cE -- "$2" "$tmp/$1"; }
 # before NAME CHECK A B: the first line matching A comes before the first matching B
 before() {
     if awk -v a="$3" -v b="$4" '$0 ~ a && !x {x=NR} $0 ~ b && !y {y=NR} END {exit !(x && y && x < y)}' \

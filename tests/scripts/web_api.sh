@@ -6,75 +6,10 @@
 set -u
 cd "$(dirname "$0")/../.."
 BIN=${MENAGERIE:-./menagerie}
-if ! command -v node > /dev/null 2>&1; then # reads the JSON replies
-    if [ "$(id -u)" -eq 0 ]; then
-        DEBIAN_FRONTEND=noninteractive apt-get update -qq > /dev/null &&
-            DEBIAN_FRONTEND=noninteractive apt-get install -y -qq nodejs > /dev/null
-    fi
-    command -v node > /dev/null 2>&1 || { echo "FAIL web api: node is missing (apt-get install nodejs)"; exit 1; }
-fi
-T=$(mktemp -d)
+. tests/lib/web.sh
+need_node
+scratch
 DATA=$T/data
-PID=
-trap 'if [ -n "$PID" ]; then kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; fi; rm -rf "$T"' EXIT
-
-ok() { echo "ok $*"; }
-fail() { echo "FAIL $*"; }
-check() { # check NAME CONDITION-EXIT-CODE
-    if [ "$2" -eq 0 ]; then ok "$1"; else fail "$1"; fi
-}
-
-start_server() {
-    rm -f "$T/out" "$T/err" # else the loop may read the address of the last server
-    "$BIN" serve --port 0 --data "$DATA" > "$T/out" 2> "$T/err" &
-    PID=$!
-    PORT=
-    for _ in $(seq 100); do
-        PORT=$(grep -o '127\.0\.0\.1:[0-9]*' "$T/out" 2>/dev/null | head -1 | cut -d: -f2)
-        [ -n "$PORT" ] && break
-        kill -0 "$PID" 2>/dev/null || break
-        sleep 0.1
-    done
-    B=http://127.0.0.1:$PORT
-}
-
-stop_server() { # sets RC to the exit code
-    kill -TERM "$PID" 2>/dev/null
-    RC=0
-    wait "$PID" || RC=$?
-    PID=
-}
-
-# req METHOD PATH [BODY [CONTENT-TYPE]]: sets CODE; the reply is in $T/body
-req() {
-    local args=(-s --noproxy '*' --max-time 20 -o "$T/body" -w '%{http_code}' -X "$1")
-    if [ $# -ge 3 ]; then
-        args+=(-H "Content-Type: ${4:-application/json}" --data-binary "$3")
-    elif [ "$1" != GET ]; then
-        args+=(-H "Content-Type: application/json")
-    fi
-    CODE=$(curl "${args[@]}" "$B$2")
-    if [ "$CODE" = 000 ] && ! kill -0 "$PID" 2>/dev/null; then
-        fail "the server died on $1 $2: $(head -c 2000 "$T/err")"
-        exit 1
-    fi
-}
-
-# js EXPR: evaluates EXPR with d = the last JSON reply
-js() {
-    node -e "const d = JSON.parse(require('fs').readFileSync('$T/body', 'utf8')); console.log($1)" 2>/dev/null
-}
-
-expect() { # expect NAME CODE [JS-CONDITION]
-    local name=$1 want=$2 cond=${3:-true}
-    if [ "$CODE" != "$want" ]; then
-        fail "$name: status $CODE, wanted $want ($(head -c 200 "$T/body"))"
-    elif [ "$(js "!!($cond)")" != true ]; then
-        fail "$name: $cond is false ($(head -c 300 "$T/body"))"
-    else
-        ok "$name"
-    fi
-}
 
 play() { # play ID MOVE...
     local id=$1
@@ -85,7 +20,7 @@ play() { # play ID MOVE...
     done
 }
 
-start_server
+start_server "$DATA"
 [ -n "$PORT" ] && ok "server prints its address ($B)" || { fail "server did not start: $(cat "$T/err")"; exit 1; }
 
 # ---- static files ----
@@ -195,13 +130,7 @@ SLA=$(js d.id)
 req POST /api/games '{"variant":"slangenspel-ab","players":["human","engine"],"movetime_ms":300}'
 SLE=$(js d.id)
 play "$SLE" 3+
-n=0
-while [ $n -lt 100 ]; do
-    req GET "/api/games/$SLE"
-    [ "$(js 'd.history.length === 2 && !d.thinking')" = true ] && break
-    sleep 0.1
-    n=$((n + 1))
-done
+poll "/api/games/$SLE" 'd.history.length === 2 && !d.thinking'
 expect "the engine answers a Slangenspel move" 200 "d.history.length === 2 && d.search && d.search.depth > 0 && d.eval !== null"
 
 # ---- the chess engine ----
@@ -218,13 +147,7 @@ req GET "/api/games/$CE"
 expect "the search is shown while thinking" 200 "d.thinking && d.search && d.search.depth >= 1 && d.search.pv.length > 0"
 req POST "/api/games/$CE/stop"
 expect "stop: move now" 200 "true"
-n=0
-while [ $n -lt 50 ]; do
-    req GET "/api/games/$CE"
-    [ "$(js '!d.thinking')" = true ] && break
-    sleep 0.1
-    n=$((n + 1))
-done
+poll "/api/games/$CE" '!d.thinking' 50
 expect "the engine plays a chess move (stopped within 5 s)" 200 "d.history.length === 1 && !d.engine_error && d.eval !== null"
 req POST "/api/games/$CE/go" '{"level":20,"movetime_ms":5000}'
 sleep 0.3
@@ -304,13 +227,13 @@ expect "move of odd characters" 400 "d.error"
 req POST "/api/games/$CHESS/move" '{"move":"a1a1"}'
 expect "null move" 400 "d.error"
 head -c 2200000 /dev/zero | tr '\0' 'a' > "$T/huge"
-CODE=$(curl -s --noproxy '*' --max-time 20 -o "$T/body" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$T/huge" "$B/api/games")
+req POST /api/games "@$T/huge" # curl reads the body from the file
 expect "huge body is 413" 413 "d.error"
 node -e "process.stdout.write('['.repeat(20000) + ']'.repeat(20000))" > "$T/deep"
-CODE=$(curl -s --noproxy '*' --max-time 20 -o "$T/body" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$T/deep" "$B/api/games")
+req POST /api/games "@$T/deep"
 expect "deeply nested JSON" 400 "d.error"
 head -c 4000 /dev/urandom > "$T/junk"
-CODE=$(curl -s --noproxy '*' --max-time 20 -o "$T/body" -w '%{http_code}' -H 'Content-Type: application/json' --data-binary @"$T/junk" "$B/api/games")
+req POST /api/games "@$T/junk"
 expect "random bytes" 400 "d.error"
 CODE=$(curl -s --noproxy '*' --max-time 20 -o "$T/body" -w '%{http_code}' -H 'Host: evil.example' "$B/api/games")
 expect "foreign Host header refused" 403 "d.error"
@@ -336,7 +259,7 @@ stop_server
 [ "$RC" = 0 ]; check "SIGTERM stops the server cleanly (exit $RC)" $?
 grep -q -E 'AddressSanitizer|LeakSanitizer|runtime error' "$T/err"
 [ $? -ne 0 ]; check "no sanitizer report" $?
-start_server
+start_server "$DATA"
 [ -n "$PORT" ]; check "server restarts on the same data" $?
 req GET "/api/games/$CHESS"
 expect "chess game resumed" 200 "d.history.length === 7 && d.history[6].san === 'O-O' && d.players[0] === 'human'"
@@ -352,7 +275,7 @@ play "$CHESS" d7d6
 check "play on after a restart" $?
 echo "not a game" > "$DATA/0123456789ab.pgn"
 stop_server
-start_server
+start_server "$DATA"
 req GET /api/games
 expect "a broken file does not stop the server" 200 "d.length >= 10 && !d.some(g => g.id === '0123456789ab')"
 stop_server

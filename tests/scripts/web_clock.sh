@@ -6,69 +6,67 @@
 set -u
 cd "$(dirname "$0")/../.."
 BIN=${MENAGERIE:-./menagerie}
-. tests/web/server.sh
-start_server
+. tests/lib/web.sh
+need_node
+scratch
+must_start_server "$T/data"
 
-post /api/games '{"variant":"chess","players":["human","human"],"clock_ms":20000,"inc_ms":500}' > /dev/null
-ID=$(js "console.log(d.id)")
-js "process.exit(d.clock.base_ms===20000 && d.clock.inc_ms===500 && d.clock.running===0 ? 0 : 1)"
+req POST /api/games '{"variant":"chess","players":["human","human"],"clock_ms":20000,"inc_ms":500}'
+ID=$(js d.id)
+holds "d.clock.base_ms===20000 && d.clock.inc_ms===500 && d.clock.running===0"
 check "clock: a new game shows both clocks, White's running" $?
 sleep 0.3
-post "/api/games/$ID/move" '{"move":"e4"}' > /dev/null
-js "const [w,b]=d.clock.left_ms; process.exit(w>10000 && w<=20200 && b<=20000 && b>10000 && d.clock.running===1 ? 0 : 1)"
-check "clock: a move charges the time used and adds the increment" $? "$(js 'console.log(d.clock.left_ms)')"
+req POST "/api/games/$ID/move" '{"move":"e4"}'
+holds "(([w, b]) => w>10000 && w<=20200 && b<=20000 && b>10000 && d.clock.running===1)(d.clock.left_ms)"
+check "clock: a move charges the time used and adds the increment" $? "$(js 'd.clock.left_ms')"
 # Black to move with one second: its flag falls
-post /api/games '{"variant":"chess","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","players":["human","human"],"clock_ms":1000}' > /dev/null
-ID=$(js "console.log(d.id)")
+req POST /api/games '{"variant":"chess","fen":"rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1","players":["human","human"],"clock_ms":1000}'
+ID=$(js d.id)
 sleep 1.3
-get "/api/games/$ID" > /dev/null
-js "process.exit(d.result.over && d.result.score==='1-0' && /Black's time ran out/.test(d.result.reason) && d.clock.left_ms[1]===0 && d.clock.running===null ? 0 : 1)"
-check "clock: Black's flag falls, White wins" $? "$(js 'console.log(JSON.stringify(d.result))')"
-code=$(post "/api/games/$ID/move" '{"move":"e5"}')
-check "clock: no move after the flag" "$([ "$code" = 409 ] && echo 0 || echo 1)"
+req GET "/api/games/$ID"
+holds "d.result.over && d.result.score==='1-0' && /Black's time ran out/.test(d.result.reason) && d.clock.left_ms[1]===0 && d.clock.running===null"
+check "clock: Black's flag falls, White wins" $? "$(js 'JSON.stringify(d.result)')"
+req POST "/api/games/$ID/move" '{"move":"e5"}'
+check "clock: no move after the flag" "$([ "$CODE" = 409 ] && echo 0 || echo 1)"
 grep -q '\[Result "1-0"\]' "$T/data/$ID.pgn" && grep -q "Black's time ran out" "$T/data/$ID.pgn"
 check "clock: the result is saved" $?
 
 # White's flag falls with only Black's King left: a draw
-post /api/games '{"variant":"chess","fen":"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1","players":["human","human"],"clock_ms":1000}' > /dev/null
-ID2=$(js "console.log(d.id)")
+req POST /api/games '{"variant":"chess","fen":"4k3/8/8/8/8/8/8/Q3K3 w - - 0 1","players":["human","human"],"clock_ms":1000}'
+ID2=$(js d.id)
 sleep 1.3
-get "/api/games/$ID2" > /dev/null
-js "process.exit(d.result.score==='1/2-1/2' && /White's time ran out; Black cannot mate/.test(d.result.reason) ? 0 : 1)"
-check "clock: a flag against a bare King is a draw" $? "$(js 'console.log(JSON.stringify(d.result))')"
+req GET "/api/games/$ID2"
+holds "d.result.score==='1/2-1/2' && /White's time ran out; Black cannot mate/.test(d.result.reason)"
+check "clock: a flag against a bare King is a draw" $? "$(js 'JSON.stringify(d.result)')"
 
 # the engine plays on its own clock
-post /api/games '{"variant":"team-mate","players":["human","engine"],"clock_ms":4000,"inc_ms":100,"level":20}' > /dev/null
-ID3=$(js "console.log(d.id)")
-post "/api/games/$ID3/move" '{"move":"e4"}' > /dev/null
-for _ in $(seq 60); do
-    get "/api/games/$ID3" > /dev/null
-    js "process.exit(d.history.length===2 ? 0 : 1)" && break
-    sleep 0.1
-done
-js "const b=d.clock.left_ms[1]; process.exit(d.history.length===2 && !d.result.over && b<4100 && b>1500 && d.clock.running===0 ? 0 : 1)"
-check "clock: the engine moves on its own clock" $? "$(js 'console.log(d.history.length, JSON.stringify(d.clock))')"
+req POST /api/games '{"variant":"team-mate","players":["human","engine"],"clock_ms":4000,"inc_ms":100,"level":20}'
+ID3=$(js d.id)
+req POST "/api/games/$ID3/move" '{"move":"e4"}'
+poll "/api/games/$ID3" "d.history.length===2" 60
+holds "(b => d.history.length===2 && !d.result.over && b<4100 && b>1500 && d.clock.running===0)(d.clock.left_ms[1])"
+check "clock: the engine moves on its own clock" $? "$(js 'd.history.length, JSON.stringify(d.clock)')"
 
 # the engine's flag falls while it thinks: its late move is not played
-post /api/games '{"variant":"chess","players":["engine","human"],"clock_ms":1}' > /dev/null
-ID5=$(js "console.log(d.id)")
+req POST /api/games '{"variant":"chess","players":["engine","human"],"clock_ms":1}'
+ID5=$(js d.id)
 sleep 0.5
-get "/api/games/$ID5" > /dev/null
-js "process.exit(d.result.score==='0-1' && /White's time ran out/.test(d.result.reason) && d.history.length===0 && !d.thinking ? 0 : 1)"
-check "clock: the engine's flag falls, its late move is dropped" $? "$(js 'console.log(JSON.stringify([d.result, d.history.length, d.thinking]))')"
+req GET "/api/games/$ID5"
+holds "d.result.score==='0-1' && /White's time ran out/.test(d.result.reason) && d.history.length===0 && !d.thinking"
+check "clock: the engine's flag falls, its late move is dropped" $? "$(js 'JSON.stringify([d.result, d.history.length, d.thinking])')"
 
 # a clock survives a restart
-post /api/games '{"variant":"chess","players":["human","human"],"clock_ms":600000,"inc_ms":5000}' > /dev/null
-ID4=$(js "console.log(d.id)")
-post "/api/games/$ID4/move" '{"move":"d4"}' > /dev/null
+req POST /api/games '{"variant":"chess","players":["human","human"],"clock_ms":600000,"inc_ms":5000}'
+ID4=$(js d.id)
+req POST "/api/games/$ID4/move" '{"move":"d4"}'
 stop_server
-start_server
-get "/api/games/$ID4" > /dev/null
-js "const [w,b]=d.clock.left_ms; process.exit(d.clock.base_ms===600000 && w>600000 && w<=605000 && b<=600000 && b>590000 && d.clock.running===1 ? 0 : 1)"
-check "clock: a saved clock comes back after a restart" $? "$(js 'console.log(JSON.stringify(d.clock))')"
+must_start_server "$T/data"
+req GET "/api/games/$ID4"
+holds "(([w, b]) => d.clock.base_ms===600000 && w>600000 && w<=605000 && b<=600000 && b>590000 && d.clock.running===1)(d.clock.left_ms)"
+check "clock: a saved clock comes back after a restart" $? "$(js 'JSON.stringify(d.clock)')"
 for bad in '{"variant":"chess","clock_ms":-1}' '{"variant":"chess","clock_ms":1.5}' '{"variant":"chess","inc_ms":"x"}' '{"variant":"chess","clock_ms":99999999999}'; do
-    code=$(post /api/games "$bad")
-    check "clock: refused $bad" "$([ "$code" = 400 ] && echo 0 || echo 1)"
+    req POST /api/games "$bad"
+    check "clock: refused $bad" "$([ "$CODE" = 400 ] && echo 0 || echo 1)"
 done
 stop_server
 check "server stopped cleanly" "$RC"

@@ -28,25 +28,13 @@ if [ ! -f tests/web/node_modules/playwright-core/package.json ]; then
         { echo "FAIL web e2e: npm could not install playwright-core"; exit 1; }
 fi
 
-T=$(mktemp -d)
-PID=
-trap 'if [ -n "$PID" ]; then kill "$PID" 2>/dev/null; wait "$PID" 2>/dev/null; fi; rm -rf "$T"' EXIT
-"$BIN" serve --port 0 --data "$T/data" > "$T/out" 2> "$T/err" &
-PID=$!
-PORT=
-for _ in $(seq 100); do
-    PORT=$(grep -o '127\.0\.0\.1:[0-9]*' "$T/out" 2>/dev/null | head -1 | cut -d: -f2)
-    [ -n "$PORT" ] && break
-    sleep 0.1
-done
-[ -n "$PORT" ] || { echo "FAIL web e2e: the server did not start: $(cat "$T/err")"; exit 1; }
+. tests/lib/web.sh
+scratch
+must_start_server "$T/data"
 mkdir -p build/screenshots
 rm -f build/screenshots/failed-*.png
-timeout 300 node tests/web/e2e.mjs "http://127.0.0.1:$PORT" build/screenshots
+timeout 300 node tests/web/e2e.mjs "$B" build/screenshots
 rc=$?
 [ $rc -eq 0 ] || [ $rc -eq 1 ] || echo "FAIL web e2e: the browser run ended with code $rc"
-kill -TERM "$PID"
-src=0
-wait "$PID" || src=$?
-PID=
-[ $src -eq 0 ] && echo "ok web e2e: the server stopped cleanly" || echo "FAIL web e2e: the server exit code $src"
+stop_server
+[ "$RC" -eq 0 ]; check "web e2e: the server stopped cleanly" $? "exit code $RC"

@@ -55,8 +55,7 @@ printf '[Event "x"]\n[Variant "chess"]\n[Result "*"]\n\n1. e4 e5 *\n' > "$DATA/a
 printf '[Event "x"]\n[Variant "chess"]\n[Result "*"]\n\n1. e4 e5 2. Nf3' > "$DATA/bbbbbbbbbbbb.pgn"
 printf 'not a game at all\001\002 *\n' > "$DATA/cccccccccccc.pgn"
 echo partial > "$DATA/dddddddddddd.pgn.tmp"
-start_server "$DATA"
-[ -n "$PORT" ] || { fail "server did not start: $(cat "$T/err")"; exit 1; }
+must_start_server "$DATA"
 [ ! -e "$DATA/dddddddddddd.pgn.tmp" ]; check "start-up removes the temporary file of a cut save" $?
 req GET /api/games
 expect "a complete file loads" 200 "d.some(g => g.id === 'aaaaaaaaaaaa' && g.plies === 2)"

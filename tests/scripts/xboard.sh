@@ -4,22 +4,11 @@
 # binary (default ./menagerie). Searches are depth-limited to stay fast.
 set -u
 cd "$(dirname "$0")/../.."
-M=${MENAGERIE:-./menagerie}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. tests/lib/cli.sh
+M=$bin
 
 # xb NAME: runs a session with stdin as the commands, output in $tmp/NAME.
 xb() { timeout 60 "$M" xboard > "$tmp/$1" 2>&1; }
-has() { # has NAME CHECK PATTERN: the output matches the extended regex
-    if grep -qE -- "$3" "$tmp/$1"; then echo "ok $2"; else
-        echo "FAIL $2 (no /$3/ in output:)"; tail -n 15 "$tmp/$1" | sed 's/^/    /'; fi
-}
-hasnt() { # hasnt NAME CHECK PATTERN
-    if grep -qE -- "$3" "$tmp/$1"; then
-        echo "FAIL $2 (unexpected /$3/:)"; grep -E -- "$3" "$tmp/$1" | head -5 | sed 's/^/    /'
-    else echo "ok $2"; fi
-}
-count() { grep -cE -- "$2" "$tmp/$1"; }
 
 # variant (XBoard name), size, a legal first move, an illegal one, a legal reply
 variants=(

@@ -146,6 +146,17 @@ try {
     const got = await page.locator('#game-picker label').evaluateAll((ls) => ls.map((l) => l.dataset.game));
     expect(got.length === want.length && want.every((g) => got.includes(g)),
       `picker ${got.join(',')} against ${want.join(',')}`);
+    expect(got.slice(0, 6).join() === 'snake-vs-mongoose,team-mate,diamondback,hannibal,slangenspel,chess', `the order: ${got.join(',')}`);
+    // each level says what it means, in the engine's words for the game chosen
+    const lv = await (await fetch(`${base}/api/levels`)).json();
+    expect(await page.inputValue('#level') === String(lv.default_level) && await page.inputValue('#movetime') === String(lv.default_movetime_ms), 'the engine\'s defaults');
+    const setLevel = (n) => page.$eval('#level', (el, v) => { el.value = v; el.dispatchEvent(new Event('input')); }, String(n));
+    await setLevel(8);
+    expect(await page.textContent('#level-note') === lv.chess[7].text, `level 8: ${await page.textContent('#level-note')}`);
+    await page.click('#game-picker label[data-game="slangenspel"]');
+    expect(await page.textContent('#level-note') === lv.mancala[7].text, 'the mancala\'s level 8');
+    await setLevel(lv.default_level);
+    await page.click('#game-picker label[data-game="snake-vs-mongoose"]');
     await shot(page, 'start');
   });
 
@@ -183,7 +194,7 @@ try {
       return r.json();
     });
     await page.goto(`${base}/#${st.id}`);
-    await page.waitForSelector('#board svg.main');
+    await page.waitForSelector(`#board[data-game="${st.id}"] svg.main`);
     await clickSq(page, sqIndex('a7', 8));
     await clickSq(page, sqIndex('a8', 8));
     await page.waitForSelector('#chooser:not([hidden]) button.opt');
@@ -303,6 +314,10 @@ try {
     await shot(page, 'chess-engine');
     expect(!st.engine_error, st.engine_error || '');
     expect(st.history.length === 2, `${st.history.length} moves`);
+    // a level chosen during the game says what it means
+    await page.selectOption('#g-level', '9');
+    await page.waitForFunction(() => /^Level 9 searches/.test(document.querySelector('#action-msg').textContent));
+    expect((await state(page)).level === 9, 'the game plays on at level 9');
   });
 
   await test('saved games listed and resumed', page, async () => {
@@ -387,7 +402,9 @@ try {
     // every game has its rules, Slangenspel with variants A and B
     await page.goto(`${base}/`);
     await page.waitForSelector('body[data-ready="1"]');
-    for (const [key, word] of [['snake-vs-mongoose', 'Mongoose'], ['diamondback', 'corner'], ['hannibal', 'Gating'], ['chess', 'Castling'], ['slangenspel', 'Variant B']]) {
+    for (const [key, word] of [['snake-vs-mongoose', 'Mongoose'], ['diamondback', 'corner'], ['hannibal', 'Gating'], ['chess', 'Castling'], ['slangenspel', 'Variant B'], ['shatranj', 'Alfil']]) {
+      // the classic variants are folded under "More variants"
+      if (key === 'shatranj') await page.click('.more-games summary');
       await page.click(`#game-picker label[data-game="${key}"]`);
       await page.click('#btn-rules-pick');
       await page.waitForSelector('#rules-dialog[open] #rules-text p');
@@ -620,7 +637,7 @@ try {
     });
   }
 
-  await test('touch: tap a piece, then its target', page, async () => {
+  await test('touch: tap a piece, then its target; drag another with a finger', page, async () => {
     const tctx = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
     try {
       const tp = await tctx.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
@@ -637,8 +654,35 @@ try {
       await tp.touchscreen.tap(x1, y1);
       await tp.touchscreen.tap(x2, y2);
       await tp.waitForFunction((old) => Number(document.querySelector('#board').dataset.version) > old, v);
-      const st = await tp.evaluate(async () => (await fetch(`/api/games/${location.hash.slice(1)}`)).json());
+      let st = await tp.evaluate(async () => (await fetch(`/api/games/${location.hash.slice(1)}`)).json());
       expect(st.history.length === 1 && st.history[0].san === 'e4', 'the tapped move is played');
+      // a finger drags e7 to e5: touch events as the screen sends them
+      const cdp = await tp.context().newCDPSession(tp);
+      const touch = (type, x, y) => cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+      const [x3, y3] = await c(sqIndex('e7', 8));
+      const [x4, y4] = await c(sqIndex('e5', 8));
+      const v2 = Number(await tp.getAttribute('#board', 'data-version'));
+      await touch('touchStart', x3, y3);
+      for (let i = 1; i <= 8; i++) await touch('touchMove', x3 + (x4 - x3) * i / 8, y3 + (y4 - y3) * i / 8);
+      await touch('touchEnd');
+      await tp.waitForFunction((old) => Number(document.querySelector('#board').dataset.version) > old, v2);
+      st = await tp.evaluate(async () => (await fetch(`/api/games/${location.hash.slice(1)}`)).json());
+      expect(st.history.length === 2 && st.history[1].san === 'e5', `the dragged move: ${st.history.map((h) => h.san).join(' ')}`);
+      expect(await tp.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth), 'the drag scrolled the page sideways');
+      await tp.screenshot({ path: path.join(shotDir, 'phone-touch.png') });
+      // review on the phone: a move tapped in the list (below the board) brings the board
+      // back into view, and the bar under it steps through the game
+      await tp.locator('#movelist [data-ply="1"]').scrollIntoViewIfNeeded();
+      await tp.waitForTimeout(200);
+      await tp.tap('#movelist [data-ply="1"]');
+      await tp.waitForSelector('#board[data-ply="1"]');
+      const top = await tp.evaluate(() => document.querySelector('#board svg.main').getBoundingClientRect().top);
+      expect(top >= 0 && top < 200, `the board is at ${top} after a tap in the move list`);
+      await tp.tap('#rv-prev');
+      await tp.waitForSelector('#board[data-ply="0"]');
+      await tp.tap('#rv-next');
+      await tp.waitForSelector('#board[data-ply="1"]');
+      await tp.screenshot({ path: path.join(shotDir, 'phone-review.png') });
     } finally {
       await tctx.close();
     }
