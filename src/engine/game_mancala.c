@@ -298,6 +298,7 @@ static bool mg_go(void *st, const SearchLimits *lim, const SearchCallbacks *cb, 
     if (!lim->infinite) {
         if (lim->movetime_ms > 0) {
             ml.time_ms = lim->movetime_ms;
+            ml.fixed_time = true;
         } else if (lim->time_ms[side] > 0) {
             double left = lim->time_ms[side], inc = lim->inc_ms[side] > 0 ? lim->inc_ms[side] : 0;
             int togo = lim->movestogo > 0 ? lim->movestogo : 30;
@@ -459,22 +460,26 @@ int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallba
     EgdbRelay rel = {cb};
     MancalaDbBuild opt = {
         .threads = threads, .progress = relay_progress, .ud = &rel, .goal = eggs};
-    /* Step 1. Build up to a small layer and time that layer alone: scaled by the
-     * layers' sizes (and a little more per egg, as the passes grow), it estimates the
-     * rest. A build that goes on from a file times its first new layer. */
+    /* Step 1. Time one small layer alone, in the table when it still lacks that layer,
+     * else (a build that goes on from a file) in a scratch table: scaled by the layers'
+     * sizes (and a little more per egg, as the passes grow), it estimates the rest. */
     int have = mancala_db_eggs(db);
     int cal = r ? EGDB_CALIBRATE_B : EGDB_CALIBRATE;
-    if (cal <= have)
-        cal = have + 1;
     if (cal > eggs)
         cal = eggs;
-    int built = mancala_db_build(db, cal - 1, &opt);
+    bool scratch = cal <= have;
+    MancalaDb *timed = scratch ? mancala_db_new(r) : db;
+    MancalaDbBuild quiet = opt;
+    if (scratch)
+        quiet.progress = NULL;
+    bool ok = timed && mancala_db_build(timed, cal - 1, &quiet) == cal - 1;
     double t0 = mancala_clock_ms();
-    if (built == cal - 1)
-        built = mancala_db_build(db, cal, &opt);
-    double cal_ms = mancala_clock_ms() - t0, est = cal_ms;
+    ok = ok && mancala_db_build(timed, cal, &quiet) == cal;
+    double cal_ms = mancala_clock_ms() - t0, est = scratch ? 0 : cal_ms;
+    if (scratch)
+        mancala_db_free(timed);
     uint64_t cal_size = mancala_db_positions(r, cal) - mancala_db_positions(r, cal - 1);
-    for (int n = cal + 1; n <= eggs; n++) {
+    for (int n = (scratch ? have : cal) + 1; n <= eggs; n++) {
         uint64_t size = mancala_db_positions(r, n) - mancala_db_positions(r, n - 1);
         double grow = 1.0;
         for (int k = cal; k < n; k++)
@@ -484,8 +489,7 @@ int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallba
     /* Step 2. Say what comes, then build the rest and write the file. */
     if (cb && cb->estimate)
         cb->estimate(path, mancala_db_positions(r, eggs) + 48, est / 1000.0, cb->ud);
-    if (built == cal)
-        built = mancala_db_build(db, eggs, &opt);
+    int built = ok ? mancala_db_build(db, eggs, &opt) : mancala_db_eggs(db);
     int rc = 0;
     if (built < eggs) {
         mancala_set_err(err, errlen, "out of memory at layer %d", built + 1);

@@ -330,8 +330,8 @@ bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t
     int want_max = 4 + ((rules & MANCALA_VAR_A) ? 2 : 0) + ((rules & MANCALA_VAR_B) ? 1 : 0);
     if (nt < 4) {
         mancala_set_err(err, errlen,
-                "position text needs 16 hole counts, two stores and the side to move "
-                "(e.g. 5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a)");
+                        "position text needs 16 hole counts, two stores and the side to move "
+                        "(e.g. 5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a)");
         return false;
     }
     if (nt > want_max) {
@@ -353,7 +353,7 @@ bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t
     }
     if (total > MANCALA_MAX_BOARD) {
         mancala_set_err(err, errlen, "too many eggs on the board (%d, at most %d)", total,
-                MANCALA_MAX_BOARD);
+                        MANCALA_MAX_BOARD);
         return false;
     }
     int sa, sb;
@@ -377,7 +377,7 @@ bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t
             if (t < nt) {
                 if (tok[t][0] == '\0' || strchr(tok[t], '/')) {
                     mancala_set_err(err, errlen, "expected the store moves %s has used, got '%s'",
-                            s ? "B" : "A", tok[t]);
+                                    s ? "B" : "A", tok[t]);
                     return false;
                 }
                 if (!parse_field(tok[t], MANCALA_MAX_STORE_MOVES, &u,
@@ -396,9 +396,9 @@ bool mancala_parse(MancalaPos *p, int rules, const char *text, char *err, size_t
             for (int i = 0; i < MANCALA_HOLES; i++) {
                 if (v[i] != 0 && q.hole[i] != 1) {
                     mancala_set_err(err, errlen,
-                            "origins: hole %d holds %d eggs; an origin is given only for a "
-                            "hole holding exactly one egg",
-                            i + 1, q.hole[i]);
+                                    "origins: hole %d holds %d eggs; an origin is given only for a "
+                                    "hole holding exactly one egg",
+                                    i + 1, q.hole[i]);
                     return false;
                 }
                 q.origin[i] = (uint8_t)v[i];
@@ -459,7 +459,7 @@ bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, c
     char t[16];
     if (len == 0 || len >= sizeof t) {
         mancala_set_err(err, errlen, "bad move text '%.*s': expected e.g. 3+, 12-x, S5+ or pass",
-                len ? (int)(len > 20 ? 20 : len) : 0, text);
+                        len ? (int)(len > 20 ? 20 : len) : 0, text);
         return false;
     }
     memcpy(t, text, len);
@@ -492,15 +492,17 @@ bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, c
     int hole;
     if (!read_num(&c, 99, &hole) || hole < 1 || hole > 16 || (*c != '+' && *c != '-') ||
         (c[1] != 0 && !((c[1] == 'x' || c[1] == 'X') && c[2] == 0))) {
-        mancala_set_err(err, errlen, "bad move text '%s': expected hole 1-16, + or -, optional x "
-                             "(e.g. 3+, 12-x, S5+, pass)", t);
+        mancala_set_err(err, errlen,
+                        "bad move text '%s': expected hole 1-16, + or -, optional x "
+                        "(e.g. 3+, 12-x, S5+, pass)",
+                        t);
         return false;
     }
     bool down = *c == '-', capture = c[1] != 0;
     int i = hole - 1, s = p->side;
     if ((i >> 3) != s) {
         mancala_set_err(err, errlen, "hole %d is not in %s's ring (holes %s)", hole, who,
-                s ? "9-16" : "1-8");
+                        s ? "9-16" : "1-8");
         return false;
     }
     int n;
@@ -511,17 +513,17 @@ bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, c
         }
         if (p->used[s] >= MANCALA_MAX_STORE_MOVES) {
             mancala_set_err(err, errlen, "%s has used all %d store moves", who,
-                    MANCALA_MAX_STORE_MOVES);
+                            MANCALA_MAX_STORE_MOVES);
             return false;
         }
         if (p->store[s] < 5) {
             mancala_set_err(err, errlen, "%s's store holds %d eggs; a store move sows 5", who,
-                    p->store[s]);
+                            p->store[s]);
             return false;
         }
         if (p->hole[i] != 0) {
             mancala_set_err(err, errlen, "a store move starts from an empty hole; hole %d holds %d",
-                    hole, p->hole[i]);
+                            hole, p->hole[i]);
             return false;
         }
         n = 5;
@@ -548,13 +550,14 @@ bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, c
         }
     if ((p->rules & MANCALA_VAR_B) && n == 1 && p->hole[land] == 1)
         mancala_set_err(err, errlen,
-                "variant B: a single egg may not be sown into hole %d, which holds one egg",
-                land + 1);
+                        "variant B: a single egg may not be sown into hole %d, which holds one egg",
+                        land + 1);
     else if ((p->rules & MANCALA_VAR_B) && n == 1)
-        mancala_set_err(err, errlen,
-                "variant B: with only single eggs left, the egg in hole %d may not go back to "
-                "hole %d where its sowing started",
-                hole, land + 1);
+        mancala_set_err(
+            err, errlen,
+            "variant B: with only single eggs left, the egg in hole %d may not go back to "
+            "hole %d where its sowing started",
+            hole, land + 1);
     else
         mancala_set_err(err, errlen, "illegal move '%s'", t);
     return false;

@@ -163,8 +163,12 @@ typedef _Atomic(uint16_t) Bounds;
 static inline uint16_t pack(int lo, int hi) {
     return (uint16_t)((uint8_t)(int8_t)lo | (uint16_t)(uint8_t)(int8_t)hi << 8);
 }
-static inline int lo_of(uint16_t v) { return (int8_t)(uint8_t)(v & 0xff); }
-static inline int hi_of(uint16_t v) { return (int8_t)(uint8_t)(v >> 8); }
+static inline int lo_of(uint16_t v) {
+    return (int8_t)(uint8_t)(v & 0xff);
+}
+static inline int hi_of(uint16_t v) {
+    return (int8_t)(uint8_t)(v >> 8);
+}
 
 static inline uint16_t get_bounds(Bounds *bd, uint64_t r) {
     return atomic_load_explicit(&bd[r], memory_order_relaxed);
@@ -282,8 +286,7 @@ static void prepare_base(const PassWork *w, const uint8_t *b, Pending *pd) {
 
 /* Step 2: the state's new bounds from its children's (and on the first pass its best
  * capture exit, kept in *EX; later passes read it). */
-static void finish_base(const PassWork *w, const Pending *pd, int8_t *ex, int *nlo,
-                        int *nhi) {
+static void finish_base(const PassWork *w, const Pending *pd, int8_t *ex, int *nlo, int *nhi) {
     const MancalaDb *db = w->db;
     bool first = w->pass == 0;
     int best_lo = first ? -128 : *ex, best_hi = best_lo, exit = -128;
@@ -462,10 +465,17 @@ static bool build_layer(MancalaDb *db, int n, int eggs, const MancalaDbBuild *op
         double done0 = pass == 0 ? before : before + share * (1.0 - 0.4 / pass);
         double pshare = share * (pass == 0 ? 0.6 : 0.4 / pass - 0.4 / (pass + 1));
         for (int t = 0; t < nt; t++) {
-            w[t] = (PassWork){.db = db, .n = n, .pass = pass, .index = t, .bd = bd,
-                              .ex = ex, .from = size * (uint64_t)t / (uint64_t)nt,
-                              .to = size * (uint64_t)(t + 1) / (uint64_t)nt, .opt = opt,
-                              .done0 = done0, .share = pshare};
+            w[t] = (PassWork){.db = db,
+                              .n = n,
+                              .pass = pass,
+                              .index = t,
+                              .bd = bd,
+                              .ex = ex,
+                              .from = size * (uint64_t)t / (uint64_t)nt,
+                              .to = size * (uint64_t)(t + 1) / (uint64_t)nt,
+                              .opt = opt,
+                              .done0 = done0,
+                              .share = pshare};
         }
         int started = 1;
         for (int t = 1; t < nt; t++, started++)
@@ -663,18 +673,19 @@ MancalaDb *mancala_db_open(const char *path, int rules, char *err, size_t errlen
     } else if (checksum(d, 40) != get_le(d + 40, 8)) {
         mancala_set_err(err, errlen, "%s: damaged header (checksum mismatch)", path);
     } else if (get_le(d + 8, 4) != DB_VERSION) {
-        mancala_set_err(err, errlen, "%s has format version %u, this program reads version %u: "
-                "build it again with menagerie egdb build", path, (unsigned)get_le(d + 8, 4),
-                DB_VERSION);
+        mancala_set_err(err, errlen,
+                        "%s has format version %u, this program reads version %u: "
+                        "build it again with menagerie egdb build",
+                        path, (unsigned)get_le(d + 8, 4), DB_VERSION);
     } else if (get_le(d + 12, 4) != (uint64_t)want) {
         mancala_set_err(err, errlen, "%s holds the %s table, not the %s one", path,
-                get_le(d + 12, 4) == MANCALA_VAR_B ? "variant B" : "base rules",
-                want ? "variant B" : "base rules");
+                        get_le(d + 12, 4) == MANCALA_VAR_B ? "variant B" : "base rules",
+                        want ? "variant B" : "base rules");
     } else if (eggs > MANCALA_DB_MAX_EGGS ||
                payload != mancala_db_positions(rules, (int)eggs) ||
                len != DB_HEADER + payload) {
         mancala_set_err(err, errlen, "%s: size does not match its header (truncated or damaged)",
-                path);
+                        path);
     } else if (checksum(d + DB_HEADER, payload) != get_le(d + 32, 8)) {
         mancala_set_err(err, errlen, "%s: damaged data (checksum mismatch)", path);
     } else if (!(db = mancala_db_new(rules))) {

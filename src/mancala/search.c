@@ -4,15 +4,17 @@
  * Alpha-beta is fail-soft, so a returned v <= alpha means "at most v", v >= beta
  * "at least v", anything between "exactly v". Every node knows hard bounds on its
  * value (present stores +- the eggs still in play), and leaves that are decided by
- * them, by the end of the game, by a repetition or the 100-ply rule on the search
- * path, or by the endgame database, are true values or true bounds. Only leaves cut
- * off by the depth limit (scored with the present store difference) are guesses; the
- * search counts them, and a result reached without any is proven. Transposition
- * entries remember whether they were proven; proven ones serve at any depth.
- * What "proven" assumes: a repetition met on the search path ends the game (the rule
- * waits for the third occurrence; a side that wants the cycle can always complete it),
- * the database ignores the 100-ply rule, and table entries are used whatever the path
- * (the usual graph-history caveat). */
+ * them, by the end of the game, by the 100-ply rule or by the endgame database are
+ * true values or true bounds. Leaves cut off by the depth limit (scored with the
+ * present store difference) are guesses, and so are repetitions on the search path:
+ * the line gains nothing more if both keep to the cycle, but the side that gains by
+ * leaving it may leave (scoring a repetition as the end proved wrong values). Each
+ * result says whether it is proven: a cutoff when the move that made it is (or a later
+ * move whose value is known), any other result when every move's is. Transposition
+ * entries remember whether they were proven; proven ones serve at any depth and on
+ * any path. What "proven" assumes: the database ignores the 100-ply rule, while the
+ * search applies it on its path (an entry proven near the rule's limit may serve a
+ * path far from it: the usual graph-history caveat, now only for that rule). */
 #include "mancala/search.h"
 
 #include <stdlib.h>
@@ -47,7 +49,7 @@ struct MSearch {
     MancalaDb *db;           /* built on demand (base rules) */
     const MancalaDb *file[2]; /* the database files: base rules, variant B */
     /* per search */
-    uint64_t nodes, node_limit, unproven;
+    uint64_t nodes, node_limit;
     double deadline; /* 0 = none */
     const atomic_bool *stop;
     bool aborted, can_abort, use_db;
@@ -184,9 +186,28 @@ static bool probe(const MSearch *s, const MancalaPos *p, int *gain) {
            mancala_db_probe(s->db, p, gain);
 }
 
+/* The exact value of position P from its mover's view when the game is over or a
+ * database answers; false otherwise. */
+static bool known_value(const MSearch *s, const MancalaPos *p, int *v) {
+    int diff = p->store[p->side] - p->store[p->side ^ 1], gain;
+    if (mancala_over(p)) {
+        *v = diff;
+        return true;
+    }
+    if (s->use_db && probe(s, p, &gain)) {
+        *v = diff + gain;
+        return true;
+    }
+    return false;
+}
+
+/* Fail-soft negamax. *PROVEN tells whether the returned bound (a lower bound when
+ * >= beta, an upper bound when <= alpha, else the value) is proven: it rests on
+ * proven leaves only, so a cutoff by a proven move is proven whatever its brothers. */
 static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int beta, int ply,
-                   int floor, int since) {
+                   int floor, int since, bool *proven) {
     int me = p->side;
+    *proven = true;
     int diff = p->store[me] - p->store[me ^ 1];
     if (ply > s->seldepth)
         s->seldepth = ply;
@@ -198,10 +219,6 @@ static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int be
         return diff;
     if (since >= 100)
         return diff; /* the 100-ply rule ends the game */
-    uint64_t key = s->path[s->pathlen - 1];
-    for (int k = s->pathlen - 3; k >= floor; k -= 2)
-        if (s->path[k] == key)
-            return diff; /* a cycle: no more captures on this line */
     int lo, hi;
     value_bounds(p, &lo, &hi);
     if (lo >= beta || lo == hi)
@@ -211,22 +228,29 @@ static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int be
     int gain_db;
     if (s->use_db && probe(s, p, &gain_db))
         return diff + gain_db;
+    /* A cycle: the line gains nothing more if both keep to it, but the side that gains
+     * by leaving may leave at the repetition, so the value is a guess, not a proof. */
+    uint64_t key = s->path[s->pathlen - 1];
+    for (int k = s->pathlen - 3; k >= floor; k -= 2)
+        if (s->path[k] == key) {
+            *proven = false;
+            return diff;
+        }
     MancalaMove tt_move = MANCALA_MOVE_NONE;
     TTEntry *e = tt_find(s, key);
     if (e) {
         tt_move = e->move;
-        bool proven = (e->flags & F_PROVEN) != 0;
-        if (proven || e->depth >= depth) {
+        bool sure = (e->flags & F_PROVEN) != 0;
+        if (sure || e->depth >= depth) {
             int b = e->flags & 3, v = e->score;
             if (b == B_EXACT || (b == B_LOWER && v >= beta) || (b == B_UPPER && v <= alpha)) {
-                if (!proven)
-                    s->unproven++;
+                *proven = sure;
                 return v;
             }
         }
     }
     if (depth <= 0 || ply >= MAX_PLY) {
-        s->unproven++;
+        *proven = false;
         return diff;
     }
     MancalaMove mv[MANCALA_MAX_MOVES];
@@ -235,7 +259,7 @@ static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int be
     for (int i = 0; i < n; i++)
         gain[i] = mancala_play(p, mv[i], &s->kids[ply][i]);
     order_moves(s, ply, mv, gain, n, tt_move, me);
-    uint64_t unproven_before = s->unproven;
+    bool all_proven = true, best_proven = false;
     int alpha0 = alpha, best = -INF;
     MancalaMove best_move = MANCALA_MOVE_NONE;
     for (int i = 0; i < n; i++) {
@@ -245,18 +269,21 @@ static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int be
         int cfloor = irreversible ? s->pathlen - 1 : floor;
         int csince = gain[i] > 0 ? 0 : since + 1;
         int v;
+        bool cp;
         if (i == 0) {
-            v = -negamax(s, c, depth - 1, -beta, -alpha, ply + 1, cfloor, csince);
+            v = -negamax(s, c, depth - 1, -beta, -alpha, ply + 1, cfloor, csince, &cp);
         } else {
-            v = -negamax(s, c, depth - 1, -alpha - 1, -alpha, ply + 1, cfloor, csince);
+            v = -negamax(s, c, depth - 1, -alpha - 1, -alpha, ply + 1, cfloor, csince, &cp);
             if (v > alpha && v < beta && !s->aborted)
-                v = -negamax(s, c, depth - 1, -beta, -alpha, ply + 1, cfloor, csince);
+                v = -negamax(s, c, depth - 1, -beta, -alpha, ply + 1, cfloor, csince, &cp);
         }
         s->pathlen--;
         if (s->aborted)
             return 0;
+        all_proven &= cp;
         if (v > best) {
             best = v;
+            best_proven = cp;
             best_move = mv[i];
             if (v > alpha) {
                 alpha = v;
@@ -271,8 +298,17 @@ static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int be
             }
         }
     }
+    /* a cutoff by a guess: a later move whose value is known may prove it */
+    for (int i = 0; best >= beta && !best_proven && i < n; i++) {
+        int cv;
+        if (known_value(s, &s->kids[ply][i], &cv) && -cv >= beta) {
+            best = -cv > best ? -cv : best;
+            best_proven = true;
+        }
+    }
     int bound = best <= alpha0 ? B_UPPER : best >= beta ? B_LOWER : B_EXACT;
-    tt_store(s, key, depth, best, bound, s->unproven == unproven_before, best_move);
+    *proven = bound == B_LOWER ? best_proven : all_proven;
+    tt_store(s, key, depth, best, bound, *proven, best_move);
     return best;
 }
 
@@ -332,21 +368,6 @@ static void maybe_build_db(MSearch *s, const MancalaPos *root, const MSearchLimi
     mancala_db_build(s->db, target, &opt);
 }
 
-/* The exact value of position P from its mover's view when the game is over or a
- * database answers; false otherwise. */
-static bool known_value(const MSearch *s, const MancalaPos *p, int *v) {
-    int diff = p->store[p->side] - p->store[p->side ^ 1], gain;
-    if (mancala_over(p)) {
-        *v = diff;
-        return true;
-    }
-    if (s->use_db && probe(s, p, &gain)) {
-        *v = diff + gain;
-        return true;
-    }
-    return false;
-}
-
 /* When every root move's value is known exactly (the children are over or in a
  * database), the move among the optimal ones: winning, the one that banks most eggs at
  * once, then leaves fewest on the board (the fastest win); otherwise one that does not
@@ -383,7 +404,9 @@ int mancala_level_depth(int level) {
     return level > 0 && level < 20 ? 1 + level / 2 + level * level / 20 : 0;
 }
 
-int mancala_level_blur(int level) { return level > 0 && level < 20 ? 20 - level : 0; }
+int mancala_level_blur(int level) {
+    return level > 0 && level < 20 ? 20 - level : 0;
+}
 
 /* The Nth best of the first COUNT scores (N <= COUNT). */
 static int nth_best(const int *score, int count, int nth) {
@@ -400,8 +423,8 @@ static int nth_best(const int *score, int count, int nth) {
 }
 
 /* Moves root move I to place TO (<= I), the ones between one place back. */
-static void move_to(MancalaMove *mv, MancalaPos *kids, int *gain, int *score, bool *sure,
-                    int i, int to) {
+static void move_to(MancalaMove *mv, MancalaPos *kids, int *gain, int *score, bool *sure, int i,
+                    int to) {
     MancalaMove m = mv[i];
     MancalaPos k = kids[i];
     int g = gain[i], sc = score[i];
@@ -418,6 +441,24 @@ static void move_to(MancalaMove *mv, MancalaPos *kids, int *gain, int *score, bo
     gain[to] = g;
     score[to] = sc;
     sure[to] = su;
+}
+
+/* Reports the best LINES lines (the root moves MV in order, with SCORE and SURE; the
+ * first is exact when EXACT) through LIM->info, and leaves the first in *INFO. */
+static void report(MSearch *s, const MancalaPos *root, const MSearchLimits *lim, MSearchInfo *info,
+                   const MancalaMove *mv, const int *score, const bool *sure, int lines,
+                   bool exact) {
+    for (int k = 0; k < lines; k++) {
+        MSearchInfo li = *info;
+        li.multipv = k + 1;
+        li.score = score[k];
+        li.exact = k == 0 ? exact : sure[k];
+        li.pvlen = extract_pv(s, root, mv[k], li.pv, MSEARCH_MAX_PV);
+        if (lim->info)
+            lim->info(&li, lim->ud);
+        if (k == 0)
+            *info = li;
+    }
 }
 
 MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *history,
@@ -488,31 +529,32 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
     }
     MancalaMove best = mv[0];
     for (int depth = 1; depth <= max_depth; depth++) {
-        s->unproven = 0;
+        bool all_proven = true;
         s->seldepth = 0;
         int alpha = -INF, best_v = -INF, best_i = -1;
         for (int i = 0; i < n; i++) {
             if (lines > 1) /* the lines' last one must be exact: beat the lines-th best */
                 alpha = i < lines ? -INF : nth_best(score, i, lines);
-            uint64_t unproven_before = s->unproven;
             const MancalaPos *c = &kids[i];
             bool irreversible = gain[i] > 0 || (mv[i] & MANCALA_M_STORE);
             s->path[s->pathlen++] = mancala_hash(c);
             int cfloor = irreversible ? s->pathlen - 1 : 0;
             int csince = gain[i] > 0 ? 0 : plies_since_capture + 1;
             int v;
+            bool cp;
             if (level || alpha <= -INF) {
-                v = -negamax(s, c, depth - 1, -INF, -alpha, 1, cfloor, csince);
+                v = -negamax(s, c, depth - 1, -INF, -alpha, 1, cfloor, csince, &cp);
             } else {
-                v = -negamax(s, c, depth - 1, -alpha - 1, -alpha, 1, cfloor, csince);
+                v = -negamax(s, c, depth - 1, -alpha - 1, -alpha, 1, cfloor, csince, &cp);
                 if (v > alpha && !s->aborted)
-                    v = -negamax(s, c, depth - 1, -INF, -alpha, 1, cfloor, csince);
+                    v = -negamax(s, c, depth - 1, -INF, -alpha, 1, cfloor, csince, &cp);
             }
             s->pathlen--;
             if (s->aborted)
                 break;
             score[i] = v;
-            sure[i] = v > alpha && s->unproven == unproven_before;
+            sure[i] = v > alpha && cp;
+            all_proven &= cp;
             if (v > best_v) {
                 best_v = v;
                 best_i = i;
@@ -535,33 +577,30 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
             move_to(mv, kids, gain, score, sure, best_i, 0);
         }
         best = mv[0];
-        tt_store(s, s->path[root_index], depth, best_v, B_EXACT, s->unproven == 0, best);
+        tt_store(s, s->path[root_index], depth, best_v, B_EXACT, all_proven, best);
         info.depth = depth;
         info.seldepth = s->seldepth;
         info.nodes = s->nodes;
         info.ms = mancala_clock_ms() - t0;
-        for (int k = 0; k < lines; k++) {
-            info.multipv = k + 1;
-            info.score = score[k];
-            info.exact = (k == 0 ? s->unproven == 0 : sure[k]) && !level;
-            info.pvlen = extract_pv(s, root, mv[k], info.pv, MSEARCH_MAX_PV);
-            if (lim->info)
-                lim->info(&info, lim->ud);
-        }
-        info.multipv = 1;
-        info.score = score[0];
-        info.exact = s->unproven == 0 && !level;
-        info.pvlen = extract_pv(s, root, best, info.pv, MSEARCH_MAX_PV);
+        report(s, root, lim, &info, mv, score, sure, lines, all_proven && !level);
         s->can_abort = true;
-        if (s->unproven == 0)
+        if (all_proven)
             break; /* proven: deeper searches cannot change it */
-        if (s->deadline > 0 && mancala_clock_ms() - t0 > 0.55 * lim->time_ms)
+        if (s->deadline > 0 && !lim->fixed_time && mancala_clock_ms() - t0 > 0.55 * lim->time_ms)
             break; /* the next iteration would not finish */
         if (lim->stop && atomic_load(lim->stop))
             break;
     }
-    if (!level && info.exact && info.depth > 0)
+    if (!level && info.exact && info.depth > 0) {
         best = pick_among_optimal(s, mv, gain, kids, n, best);
+        if (best != mv[0]) { /* the lines start with the move played */
+            int i = 0;
+            while (mv[i] != best)
+                i++;
+            move_to(mv, kids, gain, score, sure, i, 0);
+            report(s, root, lim, &info, mv, score, sure, lines, true);
+        }
+    }
     if (level) {
         /* weaker play: every root move's score, blurred by up to (20 - level) / 2 eggs */
         int amp = mancala_level_blur(level), pick = 0, pick_v = -4 * INF;

@@ -32,6 +32,8 @@ typedef struct {
     int depth;               /* deepest iteration, 0 = no limit */
     uint64_t nodes;          /* 0 = no limit */
     double time_ms;          /* time for this move, 0 = no limit */
+    bool fixed_time;         /* search all of time_ms (a fixed time per move), else stop
+                                when the next iteration would not finish */
     int level;               /* 1..20 weaker play, 0 = full strength */
     int multipv;             /* best lines to report, 0 or 1 = one (1..MSEARCH_MAX_LINES) */
     uint64_t seed;           /* randomness of the weaker levels */

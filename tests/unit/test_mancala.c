@@ -610,6 +610,13 @@ static const Solved solved[] = {
     {VA, "1/0/0/0/0/0/0/0/0/0/0/0/0/0/0/1 0 0 a 3 3", 1, "1-x"},
 };
 
+static MSearchInfo lines_seen[MSEARCH_MAX_LINES];
+static void on_line(const MSearchInfo *mi, void *ud) {
+    (void)ud;
+    if (mi->multipv >= 1 && mi->multipv <= MSEARCH_MAX_LINES)
+        lines_seen[mi->multipv - 1] = *mi;
+}
+
 static void test_solved(void) {
     for (size_t i = 0; i < sizeof solved / sizeof solved[0]; i++) {
         MancalaPos p = pos_of(solved[i].rules, solved[i].fen);
@@ -622,8 +629,14 @@ static void test_solved(void) {
             memset(&lim, 0, sizeof lim);
             lim.time_ms = 5000;
             lim.no_db = !use_db;
+            lim.info = on_line;
+            memset(lines_seen, 0, sizeof lines_seen);
             MSearchInfo info;
             MancalaMove m = msearch_go(s, &p, NULL, 0, 0, &lim, &info);
+            /* the reported line starts with the move played, also when several are
+             * optimal and the choice among them comes after the search (3) */
+            CHECK(m == MANCALA_MOVE_NONE ||
+                  (lines_seen[0].pvlen >= 1 && lines_seen[0].pv[0] == m && info.pv[0] == m));
             if (!info.exact || info.score != solved[i].value)
                 test_fail(__FILE__, __LINE__, "solve \"%s\" (db %d): %d%s, want %d",
                           solved[i].fen, use_db, info.score, info.exact ? "" : " (not exact)",
@@ -657,6 +670,78 @@ static void test_solved(void) {
     CHECK(!mancala_db_probe(db, &p, &gain));
     p = pos_of(VA, "1/0/0/0/0/0/0/0/0/0/0/0/0/0/0/1 5 0 a 2 3");
     CHECK(!mancala_db_probe(db, &p, &gain));
+    mancala_db_free(db);
+}
+
+/* ---- proofs of the search against the table ---- */
+
+/* Searches P without the database for four best lines; every line called exact must
+ * have the value the table DB gives its first move. Returns the exact lines. */
+static int check_lines(const MancalaDb *db, const MancalaPos *p) {
+    MSearch *s = msearch_new(4);
+    CHECK(s != NULL);
+    if (!s)
+        return 0;
+    MSearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.time_ms = 300;
+    lim.no_db = true;
+    lim.multipv = 4;
+    lim.info = on_line;
+    memset(lines_seen, 0, sizeof lines_seen);
+    MancalaMove mv[MANCALA_MAX_MOVES];
+    int n = mancala_moves(p, mv), exact = 0;
+    msearch_go(s, p, NULL, 0, 0, &lim, NULL);
+    for (int l = 0; l < 4 && l < n; l++) {
+        const MSearchInfo *li = &lines_seen[l];
+        if (!li->exact || li->pvlen < 1)
+            continue;
+        MancalaPos c;
+        mancala_play(p, li->pv[0], &c);
+        int gain = 0, diff = c.store[c.side] - c.store[c.side ^ 1];
+        bool known = mancala_over(&c) || mancala_db_probe(db, &c, &gain);
+        CHECK(known);
+        if (known && li->score != -(diff + gain)) {
+            char t[MANCALA_POS_TEXT], m[MANCALA_MOVE_TEXT];
+            mancala_print(p, t, sizeof t);
+            mancala_move_text(li->pv[0], m, sizeof m);
+            test_fail(__FILE__, __LINE__, "\"%s\" line %d %s: search %d, table %d", t, l + 1, m,
+                      li->score, -(diff + gain));
+        }
+        exact++;
+    }
+    msearch_free(s);
+    return exact;
+}
+
+/* Boards of up to 6 eggs against the table: two where B can go back to the root after
+ * A's fourth best move (scoring that repetition as the end once proved 0 for it, the
+ * table says 1), then random ones. */
+static void test_proofs(void) {
+    MancalaDb *db = mancala_db_new(BASE);
+    CHECK(db != NULL);
+    if (!db || mancala_db_build(db, 6, NULL) != 6) {
+        mancala_db_free(db);
+        return;
+    }
+    MancalaPos p = pos_of(BASE, "1/0/0/0/0/0/0/1/0/0/0/0/1/0/0/0 0 0 a");
+    check_lines(db, &p);
+    p = pos_of(BASE, "0/1/0/0/0/0/0/0/0/0/0/1/1/0/0/0 0 0 a");
+    check_lines(db, &p);
+    uint64_t seed = 0x5eed1234abcdULL;
+    int exact_lines = 0;
+    for (int k = 0; k < 40; k++) {
+        do {
+            memset(&p, 0, sizeof p);
+            for (int e = 3 + k % 4; e > 0; e--) {
+                seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
+                p.hole[(seed >> 33) % 16]++;
+            }
+            p.side = (uint8_t)(k & 1);
+        } while (mancala_over(&p));
+        exact_lines += check_lines(db, &p);
+    }
+    CHECK(exact_lines >= 40);
     mancala_db_free(db);
 }
 
@@ -753,5 +838,6 @@ void test_mancala(void) {
     test_game_end();
     test_perft();
     test_solved();
+    test_proofs();
     test_go();
 }
