@@ -8,7 +8,7 @@
 # Steps run TEST_JOBS at a time (default 2, at most one per core): most of
 # them wait on servers, engines, browsers and clocks. Each step's output is
 # kept apart and reported in the order the steps are started (the unit
-# tests, then the longest scripts). The debug build and the fuzz harnesses are built (niced) in their
+# tests alone first, then the longest scripts). The debug build and the fuzz harnesses are built (niced) in their
 # own steps, while the others wait.
 set -u
 cd "$(dirname "$0")/.."
@@ -80,9 +80,19 @@ fuzz_step() { # the fuzz harnesses, a few seconds each, so that they keep workin
     nice -n 10 make -s -j"$jobs_max" fuzzers && FUZZ_S=3 FUZZ_KEEP=0 bash tests/fuzz/run.sh
 }
 
+# drain: waits for every running step and reports it.
+drain() {
+    wait
+    report_done
+}
+
+# The unit tests time how promptly a search stops: they run alone, one build
+# after the other, before anything else starts.
 san=build/san/menagerie
 run "unit" build/release/unit_tests
+drain
 run "unit asan+ubsan" build/san/unit_tests
+drain
 long=(web_e2e xboard_gui package) # the longest scripts (each skips the sanitizer build)
 for s in "${long[@]}"; do run "$s" bash "tests/scripts/$s.sh"; done
 run "debug" debug_step
@@ -97,7 +107,6 @@ for t in tests/scripts/*.sh; do
     [[ " ${long[*]} " == *" $s "* ]] || run "$s" bash "$t"
     run "$s asan+ubsan" env MENAGERIE=$san bash "$t"
 done
-wait
-report_done
+drain
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]
