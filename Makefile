@@ -122,13 +122,13 @@ fuzzers:
 fuzz: deps fuzzers
 	FUZZ_S=$(FUZZ_S) bash tests/fuzz/run.sh
 
-# The builds of `make test` use every core (JOBS=1 for one at a time).
+# The builds of `make test` use every core (JOBS=1 for one at a time); the
+# debug build and the fuzz harnesses are built by tests/run.sh, side by side
+# with the first tests.
 JOBS ?= $(shell nproc 2>/dev/null || echo 2)
 test: deps
 	$(MAKE) -j$(JOBS) menagerie build/release/unit_tests
 	$(MAKE) -j$(JOBS) san
-	$(MAKE) -j$(JOBS) CFG=debug build/debug/menagerie
-	$(MAKE) -j$(JOBS) fuzzers
 	bash tests/run.sh
 
 bench: menagerie

@@ -16,15 +16,17 @@ while IFS= read -r line; do
         case "$rules" in base) v=slangenspel ;; *) v=slangenspel-$rules ;; esac
         line=${line#*|}
     fi
-    fen=${line%%;*}; fen=$(echo "$fen" | sed 's/^ *//; s/ *$//')
+    # (bash alone: no process per field but the perft itself)
+    fen=${line%%;*}
+    [[ "$fen" =~ ^\ *(.*[^ ])\ *$ ]] && fen=${BASH_REMATCH[1]}
     rest=${line#*;}
     IFS=';' read -ra fields <<< "$rest"
     for f in "${fields[@]}"; do
-        f=$(echo "$f" | sed 's/^ *//; s/ *$//')
-        [[ "$f" =~ ^D([0-9]+)\ +([0-9]+)$ ]] || continue
+        [[ "$f" =~ ^\ *D([0-9]+)\ +([0-9]+)\ *$ ]] || continue
         d=${BASH_REMATCH[1]} want=${BASH_REMATCH[2]}
         [ "$want" -gt "$max" ] && continue
-        got=$("$bin" perft "$v" "$d" --fen "$fen" 2>/dev/null | tail -n 1)
+        got=$("$bin" perft "$v" "$d" --fen "$fen" 2>/dev/null)
+        got=${got##*$'\n'} # the last line
         n=$((n + 1))
         if [ "$got" = "$want" ]; then
             echo "ok $v D$d $fen"

@@ -1,11 +1,20 @@
 #!/usr/bin/env bash
-# Installs the Debian packages the build and the tests need, when missing.
+# Installs the Debian packages the build needs, when missing; with --tests
+# the commands the test scripts use instead (each script installs its own
+# when run alone; tests/run.sh installs them all first, one apt-get at a time).
 set -eu
-need=(gcc clang libclang-rt-dev make pkg-config libmicrohttpd-dev libcjson-dev curl)
 missing=()
-for p in "${need[@]}"; do
-    dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
-done
+if [ "${1:-}" = --tests ]; then
+    export PATH=$PATH:/usr/games
+    for cp in node:nodejs npm:npm chromium:chromium xboard:xboard xvfb-run:xvfb xauth:xauth \
+        fairymax:fairymax dpkg-buildpackage:dpkg-dev dh:debhelper lintian:lintian; do
+        command -v "${cp%%:*}" >/dev/null 2>&1 || missing+=("${cp#*:}")
+    done
+else
+    for p in gcc clang libclang-rt-dev make pkg-config libmicrohttpd-dev libcjson-dev curl; do
+        dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
+    done
+fi
 [ ${#missing[@]} -eq 0 ] && exit 0
 echo "installing: ${missing[*]}"
 if [ "$(id -u)" -ne 0 ]; then

@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034 # (sets variables for the scripts that source it)
 # tests/lib/cli.sh - the helpers of the scripts that run the binary and read its
 # output (cli.sh, egdb.sh, uci.sh, xboard.sh, match.sh), sourced from the folder
 # they are run in: bin (the binary), a scratch folder tmp removed on exit, expect

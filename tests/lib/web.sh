@@ -1,4 +1,4 @@
-# shellcheck shell=bash
+# shellcheck shell=bash disable=SC2034 # (sets variables for the scripts that source it)
 # tests/lib/web.sh - the shell helpers of every script that drives `menagerie serve`
 # on loopback (tests/scripts/web_*.sh, new_variant.sh, tools/loadfault.sh). The
 # caller sets BIN (the binary) and calls scratch (a scratch folder T) first; the

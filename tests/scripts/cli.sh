@@ -2,6 +2,7 @@
 # Command-line tools: perft and divide output, a user's variant file, and a
 # clear message with a non-zero exit for every kind of bad input.
 set -u
+# shellcheck source=tests/lib/cli.sh
 . "$(dirname "$0")/../lib/cli.sh"
 
 expect "perft last line" 0 '^400$' "$bin" perft chess 2

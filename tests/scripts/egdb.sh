@@ -3,6 +3,7 @@
 # are the same file, they are checked and used, damaged or foreign files are
 # refused with a message, and analyse ends with "bestmove MOVE score N exact|estimate".
 set -u
+# shellcheck source=tests/lib/cli.sh
 . "$(dirname "$0")/../lib/cli.sh"
 
 expect "build base" 0 '^built base rules up to 6 eggs' "$bin" egdb build --rules base --eggs 6 --data "$tmp/one"
