@@ -9,7 +9,7 @@
 #   GAMES    40;  TC  XBoard time per game (0:10 = 10 s);  INC  0.1 s
 #   OUTDIR   build/strength-VARIANT[-PEER] (games.pgn, xboard.debug, score.txt)
 # MENAGERIE=path picks the binary (default ./menagerie); PEER=fairy-stockfish
-# plays chess against Fairy-Stockfish (UCI, XBoard runs it through polyglot)
+# plays chess against Fairy-Stockfish (UCI, run through polyglot)
 # instead of Fairy-Max. Time odds: ODDS=N divides Menagerie's time and
 # increment by N (XBoard's -firstTimeOdds), PEER_ODDS=N the peer's; so ODDS=4
 # with TC 0:20, INC 0.2 is Menagerie 5 s + 0.05 s against 20 s + 0.2 s.
@@ -51,15 +51,16 @@ case $variant in
                -secondOptions "Claim draw after=64") ;;
     *) echo "Fairy-Max does not play $variant" >&2; exit 2 ;;
 esac
+peercmd=$peer
 case $peer in
     fairymax) ;;
     fairy-stockfish)
         [ "$variant" = chess ] || { echo "PEER=fairy-stockfish plays chess only" >&2; exit 2; }
-        extra+=(-sUCI true) ;;
+        peercmd="polyglot -noini -ec fairy-stockfish" ;;
     *) echo "unknown PEER $peer (fairymax or fairy-stockfish)" >&2; exit 2 ;;
 esac
 
-cmd=(xvfb-run -a xboard -fcp "$menagerie xboard" -fd "$out" -scp "$peer" -sd "$out"
+cmd=(xvfb-run -a xboard -fcp "$menagerie xboard" -fd "$out" -scp "$peercmd" -sd "$out"
      -variant "$xbvariant" -matchMode true -matchGames "$games" -timeControl "$tc"
      -timeIncrement "$inc" -saveGameFile "$out/games.pgn" -debugMode true
      -nameOfDebugFile "$out/xboard.debug" -popupExitMessage false -popupMoveErrors false
