@@ -12,9 +12,10 @@ now_ms() { echo $(($(date +%s%N) / 1000000)); }
 # timed NAME SETUP MS: runs `go movetime MS` after the SETUP lines in a UCI
 # session and sets ELAPSED (ms from go to bestmove) and BEST (the move).
 timed() {
-    local name=$1 setup=$2 ms=$3 line t0
+    local name=$1 setup=$2 ms=$3 line t0 pid
     ELAPSED=-1 BEST=
     coproc ENG { timeout 60 "$M" uci 2>&1; }
+    pid=$ENG_PID # bash unsets ENG_PID as soon as the engine exits
     printf '%b\nisready\n' "$setup" >&"${ENG[1]}"
     while IFS= read -r -t 30 line <&"${ENG[0]}"; do [ "$line" = readyok ] && break; done
     t0=$(now_ms)
@@ -23,7 +24,7 @@ timed() {
         case "$line" in bestmove*) ELAPSED=$(($(now_ms) - t0)) BEST=${line#bestmove }; break ;; esac
     done
     printf 'quit\n' >&"${ENG[1]}" 2>/dev/null
-    wait "$ENG_PID" 2>/dev/null
+    wait "$pid" 2>/dev/null
     [ -n "$BEST" ] || echo "FAIL $name: no bestmove"
 }
 
