@@ -103,6 +103,8 @@ int web_store_status(int err);
 cJSON *web_view_state(WebGame *w);
 void web_view_moves(WebGame *w, cJSON *arr);
 cJSON *web_view_entry(WebGame *w);
+/* Adds "board" (squares, gates, hands, check) for a chess-like game. */
+void web_view_board(cJSON *o, const Game *g);
 
 /* web_worker.c: the engine. */
 bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e);

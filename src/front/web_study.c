@@ -9,30 +9,7 @@
 #include <string.h>
 
 #include "front/web.h"
-
-/* The board of a chess-like game as the game state has it. */
-static void add_board(cJSON *o, const Game *g) {
-    BoardView bv;
-    if (!engine_board(g, &bv))
-        return;
-    cJSON *b = cJSON_AddObjectToObject(o, "board");
-    char sq[257];
-    int n = bv.files * bv.ranks;
-    memcpy(sq, bv.sq, (size_t)n);
-    sq[n] = 0;
-    cJSON_AddStringToObject(b, "squares", sq);
-    cJSON *gates = cJSON_AddArrayToObject(b, "gates");
-    cJSON *hands = cJSON_AddArrayToObject(b, "hands");
-    for (int s = 0; s < 2; s++) {
-        char row[17];
-        for (int f = 0; f < bv.files && f < 16; f++)
-            row[f] = bv.gate[s][f] ? bv.gate[s][f] : '.';
-        row[bv.files < 16 ? bv.files : 16] = 0;
-        cJSON_AddItemToArray(gates, cJSON_CreateString(row));
-        cJSON_AddItemToArray(hands, cJSON_CreateString(bv.hand[s]));
-    }
-    cJSON_AddBoolToObject(b, "check", bv.check);
-}
+#include "front/web_game.h"
 
 static cJSON *position_entry(Game *g) {
     cJSON *o = cJSON_CreateObject();
@@ -49,7 +26,7 @@ static cJSON *position_entry(Game *g) {
     } else {
         cJSON_AddNullToObject(o, "last");
     }
-    add_board(o, g);
+    web_view_board(o, g);
     return o;
 }
 

@@ -55,9 +55,9 @@ static cJSON *mancala_json(const char *text, bool variant_a) {
     return o;
 }
 
-static void board_json(WebGame *w, cJSON *o) {
+void web_view_board(cJSON *o, const Game *g) {
     BoardView b;
-    if (!engine_board(w->g, &b))
+    if (!engine_board(g, &b))
         return;
     cJSON *bd = cJSON_AddObjectToObject(o, "board");
     int nsq = b.files * b.ranks;
@@ -70,12 +70,12 @@ static void board_json(WebGame *w, cJSON *o) {
     cJSON *gates = cJSON_AddArrayToObject(bd, "gates");
     cJSON *hands = cJSON_AddArrayToObject(bd, "hands");
     for (int s = 0; s < 2; s++) {
-        char g[17];
+        char row[17];
         int nf = b.files < 16 ? b.files : 16;
         for (int f = 0; f < nf; f++)
-            g[f] = b.gate[s][f] ? b.gate[s][f] : '.';
-        g[nf] = 0;
-        cJSON_AddItemToArray(gates, cJSON_CreateString(g));
+            row[f] = b.gate[s][f] ? b.gate[s][f] : '.';
+        row[nf] = 0;
+        cJSON_AddItemToArray(gates, cJSON_CreateString(row));
         char h[9];
         snprintf(h, sizeof h, "%.8s", b.hand[s]);
         cJSON_AddItemToArray(hands, cJSON_CreateString(h));
@@ -136,7 +136,7 @@ cJSON *web_view_state(WebGame *w) {
             cJSON_AddItemToObject(m, "before", mancala_json(w->before, va));
         cJSON_AddItemToObject(o, "mancala", m);
     } else {
-        board_json(w, o);
+        web_view_board(o, w->g);
     }
     cJSON_AddItemToObject(o, "moves", cJSON_CreateArray());
     web_view_moves(w, cJSON_GetObjectItem(o, "moves"));
