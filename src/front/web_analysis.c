@@ -155,29 +155,33 @@ static void *analyse(void *arg) {
     SearchCallbacks cb = {on_info, in};
     char best[64] = "";
     bool ok = n > 0 && engine_go(g, &lim, &cb, best, sizeof best) && in->has[0];
-    int bi = 0, got = 0;
-    while (ok && bi < n && strcmp(md[bi].text, best))
-        bi++;
-    ok = ok && bi < n;
+    bool *shown = calloc((size_t)(n > 0 ? n : 1), sizeof *shown);
+    if (!shown)
+        abort();
+    int got = 0;
+    /* the lines of the last full iteration, each under its own first move:
+     * the move played may come from a later, unfinished one */
     for (int k = 0; ok && k < LINES && in->has[k]; k++) {
         char first[ENGINE_MOVE_TEXT] = "";
         sscanf(in->last[k].pv, "%31s", first);
         for (int i = 0; i < n; i++)
-            if (!strcmp(md[i].text, k ? first : best)) {
+            if (!shown[i] && !strcmp(md[i].text, first[0] ? first : best)) {
                 Line l;
                 make_line(s, g, &md[i], &in->last[k], false, &l);
                 publish(s, &l);
+                shown[i] = true;
                 got++;
                 break;
             }
     }
+    ok = ok && got > 0;
     if (!ok) {
         pthread_mutex_lock(&lock);
         snprintf(s->error, sizeof s->error, "%s", n ? "the engine found no move" : "no legal moves");
         pthread_mutex_unlock(&lock);
     }
     // Step 2. Fewer lines than asked: a shorter search after each other move.
-    int rest = n - 1, depth = in->last[0].depth > 2 ? in->last[0].depth - 2 : 1;
+    int rest = n - got > 0 ? n - got : 1, depth = in->last[0].depth > 2 ? in->last[0].depth - 2 : 1;
     free(in);
     for (int i = 0; ok && got < LINES && got < n && i < n; i++) {
         pthread_mutex_lock(&lock);
@@ -185,7 +189,7 @@ static void *analyse(void *arg) {
         pthread_mutex_unlock(&lock);
         if (stop)
             break;
-        if (i == bi || md[i].kind == 's') /* Hannibal set-ups: too many alike */
+        if (shown[i] || md[i].kind == 's') /* Hannibal set-ups: too many alike */
             continue;
         char err[ENGINE_ERR_LEN];
         if (!engine_play(g, md[i].text, err, sizeof err))
@@ -214,6 +218,7 @@ static void *analyse(void *arg) {
             publish(s, &l);
         }
     }
+    free(shown);
     free(md);
     pthread_mutex_lock(&lock);
     s->running = false;
