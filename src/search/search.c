@@ -846,6 +846,18 @@ static void iterate(Thread *t) {
                 break;
         }
         t->nexcluded = 0;
+        /* a later line may come out better than an earlier one: best first */
+        for (int k = 1; k < lines; k++)
+            for (int j = k; j > 0 && t->line[j].score > t->line[j - 1].score; j--) {
+                PvLine tmp = t->line[j];
+                t->line[j] = t->line[j - 1];
+                t->line[j - 1] = tmp;
+                int p = line_prev[j];
+                line_prev[j] = line_prev[j - 1];
+                line_prev[j - 1] = p;
+            }
+        if (lines > 1)
+            score = t->line[0].score;
         if (npv > 1)
             t->root_best = t->line[0].pv[0];
         if (stopped(t) && depth > 1)
