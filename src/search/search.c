@@ -48,7 +48,7 @@ static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
 static void init_lmr(void) {
     for (int d = 1; d < 64; d++)
         for (int n = 1; n < 64; n++)
-            lmr_table[d][n] = (int)(1.0 + log(d) * log(n) / 2.0);
+            lmr_table[d][n] = (int)(1.25 + log(d) * log(n) / 1.75);
 }
 
 /* ---- the context ---------------------------------------------------------- */
