@@ -521,7 +521,7 @@ static int prune_node(Thread *t, const NodeState *n, int beta) {
 /* Step 10 of search: may late move m (ordering score order) be skipped at
  * this shallow depth? Late, hopeless or badly scored quiet moves go, unless
  * they check (a mate may hide behind a check); so do losing captures that
- * cannot catch up. */
+ * cannot catch up, and moves that lose material by exchange (SEE). */
 static bool late_move_pruned(Thread *t, const NodeState *n, Move m, int order, int nquiets,
                              bool quiet, bool killer, int alpha) {
     const Position *pos = &t->pos;
@@ -533,10 +533,14 @@ static bool late_move_pruned(Thread *t, const NodeState *n, Move m, int order, i
                      (!n->in_check && n->eval + 100 + 80 * depth <= alpha && !killer &&
                       alpha < MATE_IN_MAX) ||
                      (depth <= 3 && order < -1500 * depth);
-        return prune && !movepick_gives_check(pos, e, m);
-    }
-    return !quiet && depth <= 4 && order < 0 && !n->in_check &&
-           n->eval + movepick_gain(pos, e, m) + 150 * depth <= alpha;
+        if (prune && !movepick_gives_check(pos, e, m))
+            return true;
+    } else if (!quiet && depth <= 4 && order < 0 && !n->in_check &&
+               n->eval + movepick_gain(pos, e, m) + 150 * depth <= alpha)
+        return true;
+    if (depth <= 8 && !killer && (quiet || order < 0))
+        return movepick_see(pos, e, m) < (quiet ? -60 * depth : -20 * depth * depth);
+    return false;
 }
 
 /* Step 11 of search: is m the hash move and singular - far better than
@@ -846,6 +850,18 @@ static void iterate(Thread *t) {
                 break;
         }
         t->nexcluded = 0;
+        /* a later line may come out better than an earlier one: best first */
+        for (int k = 1; k < lines; k++)
+            for (int j = k; j > 0 && t->line[j].score > t->line[j - 1].score; j--) {
+                PvLine tmp = t->line[j];
+                t->line[j] = t->line[j - 1];
+                t->line[j - 1] = tmp;
+                int p = line_prev[j];
+                line_prev[j] = line_prev[j - 1];
+                line_prev[j - 1] = p;
+            }
+        if (lines > 1)
+            score = t->line[0].score;
         if (npv > 1)
             t->root_best = t->line[0].pv[0];
         if (stopped(t) && depth > 1)
