@@ -1,7 +1,7 @@
 /* tune.c - Texel tuning of the evaluation's weights from self-play games.
  *
  * Usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]
- *             [--passes N] [--skip PLIES] [--band PCT] [--limit N]
+ *             [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]
  * (tools/tune.sh runs this). The games are played here (--games N
  * self-play games at --nodes a move, from random set-ups and 8 random
  * plies, through the engine API in this one process) or read from PGN
@@ -10,12 +10,16 @@
  * square in reach - is kept with the game's result. The weights (eval.h:
  * global ones and per piece type) are then fitted by Texel's method: the
  * mean squared error between the result and a logistic function of the
- * static evaluation, 1 / (1 + 10^(-K s / 400)), K fitted first, is lowered
- * by coordinate descent (each weight up or down by a step while that helps,
+ * static evaluation, 1 / (1 + 10^(-K (s + E) / 400)), is lowered by
+ * coordinate descent (each weight up or down by a step while that helps,
  * steps halving when a pass finds nothing), each weight kept within --band
- * percent (default 30, at least 8) of where it started. Progress goes to stderr; the
- * weights that differ from the built-in estimates go to stdout as `eval=`
- * lines for the game's definition file. */
+ * percent (default 30, at least 8) of where it started. K and E, White's
+ * edge in the results whatever the position (refitted after every pass),
+ * are fitted first; E is no weight of the evaluation but keeps a side's
+ * better results from being put down to pieces only that side owns
+ * (--no-edge leaves it at 0).
+ * Progress goes to stderr; the weights that differ from the built-in
+ * estimates go to stdout as `eval=` lines for the game's definition file. */
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -237,31 +241,44 @@ static double white_eval(const Eval *e, const Position *p) {
     return p->stm == WHITE ? s : -s;
 }
 
-static double error_of(const Eval *e, const Data *d, double k) {
+/* The logistic model's two numbers besides the weights: its scale K, and
+ * White's edge - what the results give White in every position, whatever
+ * the material. Without the edge, a game whose two sides own different
+ * pieces (Mongooses against Snakes) would explain a side's better results
+ * by that side's pieces alone and drift their values apart. */
+typedef struct {
+    double k, edge;
+} Fit;
+
+static double error_of(const Eval *e, const Data *d, Fit f) {
     double sum = 0;
     for (int i = 0; i < d->n; i++) {
-        double s = white_eval(e, data_pos(d, i));
-        double p = 1.0 / (1.0 + pow(10.0, -k * s / 400.0));
+        double s = white_eval(e, data_pos(d, i)) + f.edge;
+        double p = 1.0 / (1.0 + pow(10.0, -f.k * s / 400.0));
         double x = d->result[i] - p;
         sum += x * x;
     }
     return sum / (d->n ? d->n : 1);
 }
 
-static double fit_k(const Eval *e, const Data *d) {
-    double best = 1.0, err = error_of(e, d, best);
-    for (double step = 0.5; step > 0.005; step /= 2)
+/* Lowers the error err by moving *x (K or the edge, inside f) up or down by
+ * step while that helps, then by half the step, down to least; K stays
+ * above 0.05 and the edge within 1000. Returns the new error. */
+static double fit_one(const Eval *e, const Data *d, Fit *f, double *x, double step, double least,
+                      double err) {
+    for (; step >= least; step /= 2)
         for (int dir = -1; dir <= 1; dir += 2)
             for (;;) {
-                double k = best + dir * step;
-                if (k <= 0.05)
+                double old = *x;
+                *x += dir * step;
+                double y = f->k > 0.05 && fabs(f->edge) <= 1000 ? error_of(e, d, *f) : err;
+                if (y >= err) {
+                    *x = old;
                     break;
-                double x = error_of(e, d, k);
-                if (x >= err)
-                    break;
-                err = x, best = k;
+                }
+                err = y;
             }
-    return best;
+    return err;
 }
 
 int main(int argc, char **argv) {
@@ -269,6 +286,7 @@ int main(int argc, char **argv) {
     int nfiles = 0, passes = 8, skip = 8, band_pct = 30, games = 0;
     long limit = 0, nodes = 1000;
     uint64_t seed = 1;
+    bool edge = true;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--games") && i + 1 < argc)
             games = atoi(argv[++i]);
@@ -284,6 +302,8 @@ int main(int argc, char **argv) {
             band_pct = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--limit") && i + 1 < argc)
             limit = atol(argv[++i]);
+        else if (!strcmp(argv[i], "--no-edge"))
+            edge = false;
         else if (!game)
             game = argv[i];
         else if (nfiles < 64)
@@ -291,7 +311,7 @@ int main(int argc, char **argv) {
     }
     if (!game || (!nfiles && games <= 0) || passes < 0 || nodes < 1) {
         fprintf(stderr, "usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]\n"
-                        "            [--passes N] [--skip PLIES] [--band PCT] [--limit N]\n");
+                        "            [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]\n");
         return 2;
     }
     char err[ENGINE_ERR_LEN];
@@ -324,8 +344,16 @@ int main(int argc, char **argv) {
     }
 
     // Step 2. K, then coordinate descent over the weights.
-    double k = fit_k(e, &d), err0 = error_of(e, &d, k), cur = err0;
-    fprintf(stderr, "%d positions, K %.3f, error %.6f\n", d.n, k, err0);
+    Fit f = {1.0, 0.0};
+    double err0 = error_of(e, &d, f);
+    err0 = fit_one(e, &d, &f, &f.k, 0.5, 0.005, err0);
+    if (edge) {
+        err0 = fit_one(e, &d, &f, &f.edge, 64, 0.5, err0);
+        err0 = fit_one(e, &d, &f, &f.k, 0.05, 0.005, err0);
+    }
+    double cur = err0;
+    fprintf(stderr, "%d positions, K %.3f, White's edge %+.1f, error %.6f\n", d.n, f.k, f.edge,
+            err0);
     int nw = eval_weight_count(e);
     int *step = calloc((size_t)nw, sizeof *step);
     if (!step)
@@ -353,7 +381,7 @@ int main(int argc, char **argv) {
                 for (int w = w0 + dir * step[i]; w >= lo[i] && w <= hi[i]; w += dir * step[i]) {
                     eval_weight_set(e, i, w);
                     eval_weights_apply(e);
-                    double x = error_of(e, &d, k);
+                    double x = error_of(e, &d, f);
                     if (x >= cur)
                         break;
                     cur = x, better = true, w0 = w;
@@ -364,7 +392,9 @@ int main(int argc, char **argv) {
             fprintf(stderr, "\rpass %d/%d: weight %d/%d, error %.6f (start %.6f), %d changed  ",
                     pass, passes, i + 1, nw, cur, err0, changed);
         }
-        fprintf(stderr, "\n");
+        if (edge)
+            cur = fit_one(e, &d, &f, &f.edge, 8, 0.5, cur);
+        fprintf(stderr, ", White's edge %+.1f\n", f.edge);
         if (!changed) {
             bool any = false;
             for (int i = 0; i < nw; i++)
@@ -390,7 +420,8 @@ int main(int argc, char **argv) {
     }
     if (col)
         printf("\n");
-    fprintf(stderr, "error %.6f -> %.6f over %d positions\n", err0, cur, d.n);
+    fprintf(stderr, "error %.6f -> %.6f over %d positions; White's edge %+.1f (not a weight)\n",
+            err0, cur, d.n, f.edge);
     eval_free(e);
     eval_free(e0);
     free(plain);

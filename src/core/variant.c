@@ -574,6 +574,22 @@ __attribute__((format(printf, 2, 3))) static int compile_fail(Compile *cc, const
     return -1;
 }
 
+/* A KEY's squares as White sees them, and the same squares seen from Black's
+ * side (mirrored, or turned for symmetry=rotate), added to out[WHITE] and
+ * out[BLACK]. */
+static int both_sides(Compile *cc, const char *key, const char *text, SquareSet out[2]) {
+    Variant *v = cc->v;
+    SquareSet set;
+    if (parse_square_set(v, text, &set, cc->msg, sizeof cc->msg))
+        return compile_fail(cc, "%s: %s", key, cc->msg);
+    for (int s = 0; s < v->nsq; s++)
+        if (sqset_has(&set, s)) {
+            sqset_add(&out[WHITE], s);
+            sqset_add(&out[BLACK], view_sq(v, BLACK, s));
+        }
+    return 0;
+}
+
 /* Step 1: the board and the pieces (their XBetza and zone moves compiled). */
 static int compile_pieces(Compile *cc) {
     Variant *v = cc->v;
@@ -765,14 +781,8 @@ static int compile_goals(Compile *cc) {
     for (int t = 1; t <= v->ntypes; t++)
         v->type[t].promotes = (v->promoting >> t) & 1;
     if (sp->promo_squares[0]) {
-        SquareSet ps;
-        if (parse_square_set(v, sp->promo_squares, &ps, cc->msg, sizeof cc->msg))
-            return compile_fail(cc, "promoSquares: %s", cc->msg);
-        for (int s = 0; s < v->nsq; s++)
-            if (sqset_has(&ps, s)) {
-                sqset_add(&v->promo_zone[WHITE], s);
-                sqset_add(&v->promo_zone[BLACK], view_sq(v, BLACK, s));
-            }
+        if (both_sides(cc, "promoSquares", sp->promo_squares, v->promo_zone))
+            return -1;
     } else {
         int zone = sp->promo_zone > 0 ? sp->promo_zone : 1;
         for (int s = 0; s < v->nsq; s++) {
@@ -783,16 +793,12 @@ static int compile_goals(Compile *cc) {
         }
     }
     if (sp->win_squares[0]) {
-        SquareSet ws;
-        if (parse_square_set(v, sp->win_squares, &ws, cc->msg, sizeof cc->msg))
-            return compile_fail(cc, "winSquares: %s", cc->msg);
-        for (int s = 0; s < v->nsq; s++)
-            if (sqset_has(&ws, s)) {
-                sqset_add(&v->win_sq[WHITE], s);
-                sqset_add(&v->win_sq[BLACK], view_sq(v, BLACK, s));
-                v->win_list[WHITE][v->nwin[WHITE]++] = (uint8_t)s;
-                v->win_list[BLACK][v->nwin[BLACK]++] = (uint8_t)view_sq(v, BLACK, s);
-            }
+        if (both_sides(cc, "winSquares", sp->win_squares, v->win_sq))
+            return -1;
+        for (int c = WHITE; c <= BLACK; c++)
+            for (int s = 0; s < v->nsq; s++)
+                if (sqset_has(&v->win_sq[c], s))
+                    v->win_list[c][v->nwin[c]++] = (uint8_t)s;
         for (const char *p = sp->win_types; *p; p++) {
             int t = variant_type_by_letter(v, *p);
             if (!t)

@@ -40,7 +40,9 @@ static const Command commands[] = {
     {"variants", cli_variants, "list the games and their set-ups"},
     {"perft", cli_perft, "VARIANT DEPTH [--fen FEN]: count leaf nodes"},
     {"divide", cli_divide, "VARIANT DEPTH [--fen FEN]: leaf nodes per root move"},
-    {"help", cmd_help, "this text"},
+    {"help", cmd_help, "this text (also --help, -h)"},
+    {"--help", cmd_help, NULL},
+    {"-h", cmd_help, NULL},
     {"--version", cmd_version, "print the version"},
 };
 
@@ -49,7 +51,8 @@ static int cmd_help(int argc, char **argv) {
     printf("Menagerie plays Snake vs. Mongoose, Team-Mate Chess, Diamondback Chess,\n"
            "Hannibal Chess and the snake mancala Slangenspel.\n\nusage: menagerie COMMAND ...\n");
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        printf("  %-10s %s\n", commands[i].name, commands[i].help);
+        if (commands[i].help)
+            printf("  %-10s %s\n", commands[i].name, commands[i].help);
     printf("\nA user's variant file replaces VARIANT with --variant-file PATH.\n");
     return 0;
 }

@@ -26,6 +26,8 @@ done
 expect "bad mancala text" 1 '.' "$bin" perft slangenspel 1 --fen "5/5/5 0 0 a"
 expect "unknown command" 2 'unknown command "frobnicate"' "$bin" frobnicate
 expect "help" 0 'perft +VARIANT DEPTH' "$bin" help
+expect "--help" 0 "perft +VARIANT DEPTH" "$bin" --help
+expect "-h" 0 "perft +VARIANT DEPTH" "$bin" -h
 
 cat > "$tmp/mini.var" <<'VAR'
 # a tiny game: King and Rook on 5x5

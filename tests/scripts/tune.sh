@@ -20,6 +20,14 @@ tr '\r' '\n' < "$tmp/err" | grep -qE '^self-play: game 2/2 \(\+[0-9]+ -[0-9]+ =[
     echo "ok progress: self-play games" || echo "FAIL no self-play progress"
 tr '\r' '\n' < "$tmp/err" | grep -qE '^pass 1/1: weight [0-9]+/[0-9]+, error 0\.[0-9]+' &&
     echo "ok progress: fitting pass" || echo "FAIL no fitting progress"
+# K and White's edge in the results are fitted before the weights, the edge
+# again after every pass (it is no weight: it keeps a side's results from
+# being put down to the pieces only that side owns, Mongooses or Snakes)
+tr '\r' '\n' < "$tmp/err" | grep -qE '^[0-9]+ positions, K [0-9.]+, White.s edge [-+][0-9.]+, error 0\.[0-9]+$' &&
+    echo "ok progress: K and White's edge fitted first" || echo "FAIL no K and edge line"
+tr '\r' '\n' < "$tmp/err" | grep -qE "^error 0\.[0-9]+ -> 0\.[0-9]+ over [0-9]+ positions; White's edge [-+][0-9.]+ \(not a weight\)$" &&
+    echo "ok summary: error and White's edge" || echo "FAIL no summary line"
+! grep -q edge "$tmp/out" && echo "ok the edge is not written as a weight" || echo "FAIL edge in the output"
 if [ -s "$tmp/out" ]; then
     grep -qvE '^eval=[A-Za-z0-9._]+:-?[0-9]+(,[A-Za-z0-9._]+:-?[0-9]+)*$' "$tmp/out" &&
         echo "FAIL output is not eval= lines" || echo "ok output: eval= lines"
