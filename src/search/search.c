@@ -498,7 +498,8 @@ static int null_move(Thread *t, const NodeState *n, int beta) {
 }
 
 /* Steps 6 and 7 of search, at a non-PV node not in check: the score to
- * return when the node is pruned before its moves, else SCORE_NONE. */
+ * return when the node is pruned before its moves (reverse futility,
+ * razoring, null move), else SCORE_NONE. */
 static int prune_node(Thread *t, const NodeState *n, int beta) {
     const Position *pos = &t->pos;
     int depth = n->depth, eval = n->eval;
@@ -507,6 +508,15 @@ static int prune_node(Thread *t, const NodeState *n, int beta) {
     if (depth <= 7 && eval - 80 * (depth - n->improving) >= beta && eval < MATE_IN_MAX &&
         beta > -MATE_IN_MAX)
         return eval;
+
+    // Step 6b. Razoring: far below beta near the horizon, captures only.
+    if (depth <= 3 && eval + 250 * depth < beta && beta < MATE_IN_MAX) {
+        int q = qsearch(t, beta - 1, beta, n->ply, false);
+        if (stopped(t))
+            return 0;
+        if (q < beta)
+            return q;
+    }
 
     // Step 7. Null move, only with pieces besides king and pawns (so
     // zugzwang is unlikely) and never while pieces wait in hand.
