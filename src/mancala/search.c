@@ -6,23 +6,42 @@
  * value (present stores +- the eggs still in play), and leaves that are decided by
  * them, by the end of the game, by the 100-ply rule or by the endgame database are
  * true values or true bounds. Leaves cut off by the depth limit (scored with the
- * present store difference) are guesses, and so are repetitions on the search path:
- * the line gains nothing more if both keep to the cycle, but the side that gains by
- * leaving it may leave (scoring a repetition as the end proved wrong values). Each
- * result says whether it is proven: a cutoff when the move that made it is (or a later
- * move whose value is known), any other result when every move's is. Transposition
- * entries remember whether they were proven; proven ones serve at any depth and on
- * any path. What "proven" assumes: the database ignores the 100-ply rule, while the
- * search applies it on its path (an entry proven near the rule's limit may serve a
- * path far from it: the usual graph-history caveat, now only for that rule). */
+ * present store difference) are guesses.
+ *
+ * Repetitions. The value proven is the database's: play that never captures again
+ * gains nothing more. A repetition on the search path (since the last capture) is
+ * scored as that end: the present store difference. This is exact for the node where
+ * the cycle began, not for the nodes inside it: within one egg count the store
+ * difference d is fixed, so for any threshold t the question "can the mover end with
+ * t or more" is a reachability game (one side must leave through a capture, endless
+ * play is the other side's win), and such a game has the same winner when the first
+ * repetition ends it in the endless player's favour. Inside the cycle the result
+ * depends on the path (a move back to the cycle's start is scored as the end, though
+ * from there the opponent could have done better). So each result carries the
+ * lowest path index of a repetition it rests on; at the node of that index or above
+ * it the result is proven (a path-free value), below it it is true only on this path
+ * and is kept in the table as a guess. Results that rest on a depth cutoff, on a
+ * guess from the table or on a game position before the root are never proven.
+ *
+ * Each result says whether it is proven: a cutoff when the move that made it is (or a
+ * later move whose value is known), any other result when every move's is.
+ * Transposition entries remember whether they were proven; proven ones serve at any
+ * depth and on any path. What "proven" assumes: the database ignores the 100-ply rule,
+ * while the search applies it on its path (an entry proven near the rule's limit may
+ * serve a path far from it: the usual graph-history caveat, now only for that rule).
+ */
 #include "mancala/search.h"
 
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "mancala/egdb.h"
 
 #define INF 30000
+/* What a result rests on (see the top): a path index of a repetition, or one of these. */
+#define DEP_PROVEN INT_MAX /* proven leaves only */
+#define DEP_GUESS (-1)     /* a guess somewhere */
 #define MAX_PLY 128
 #define PATH_MAX_LEN (MAX_PLY + 256)
 
@@ -54,7 +73,7 @@ struct MSearch {
     const atomic_bool *stop;
     bool aborted, can_abort, use_db;
     int seldepth;
-    int pathlen;
+    int pathlen, root_index; /* the root's place in path: game positions come before */
     uint64_t path[PATH_MAX_LEN];
     int32_t hist[2][128];
     MancalaPos kids[MAX_PLY + 1][MANCALA_MAX_MOVES];
@@ -201,13 +220,15 @@ static bool known_value(const MSearch *s, const MancalaPos *p, int *v) {
     return false;
 }
 
-/* Fail-soft negamax. *PROVEN tells whether the returned bound (a lower bound when
- * >= beta, an upper bound when <= alpha, else the value) is proven: it rests on
- * proven leaves only, so a cutoff by a proven move is proven whatever its brothers. */
+/* Fail-soft negamax. *DEP tells what the returned bound (a lower bound when >= beta,
+ * an upper bound when <= alpha, else the value) rests on: DEP_PROVEN for proven leaves
+ * only (so a cutoff by a proven move is proven whatever its brothers), DEP_GUESS, or
+ * the lowest path index of a repetition it needs (never this node's own: then the
+ * result is proven here). */
 static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int beta, int ply,
-                   int floor, int since, bool *proven) {
+                   int floor, int since, int *dep) {
     int me = p->side;
-    *proven = true;
+    *dep = DEP_PROVEN;
     int diff = p->store[me] - p->store[me ^ 1];
     if (ply > s->seldepth)
         s->seldepth = ply;
@@ -228,12 +249,13 @@ static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int be
     int gain_db;
     if (s->use_db && probe(s, p, &gain_db))
         return diff + gain_db;
-    /* A cycle: the line gains nothing more if both keep to it, but the side that gains
-     * by leaving may leave at the repetition, so the value is a guess, not a proof. */
-    uint64_t key = s->path[s->pathlen - 1];
-    for (int k = s->pathlen - 3; k >= floor; k -= 2)
+    /* A cycle: scored as endless play, true on this path only (see the top); a game
+     * position before the root proves nothing. */
+    int here = s->pathlen - 1;
+    uint64_t key = s->path[here];
+    for (int k = here - 2; k >= floor; k -= 2)
         if (s->path[k] == key) {
-            *proven = false;
+            *dep = k >= s->root_index ? k : DEP_GUESS;
             return diff;
         }
     MancalaMove tt_move = MANCALA_MOVE_NONE;
@@ -244,13 +266,13 @@ static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int be
         if (sure || e->depth >= depth) {
             int b = e->flags & 3, v = e->score;
             if (b == B_EXACT || (b == B_LOWER && v >= beta) || (b == B_UPPER && v <= alpha)) {
-                *proven = sure;
+                *dep = sure ? DEP_PROVEN : DEP_GUESS;
                 return v;
             }
         }
     }
     if (depth <= 0 || ply >= MAX_PLY) {
-        *proven = false;
+        *dep = DEP_GUESS;
         return diff;
     }
     MancalaMove mv[MANCALA_MAX_MOVES];
@@ -259,7 +281,7 @@ static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int be
     for (int i = 0; i < n; i++)
         gain[i] = mancala_play(p, mv[i], &s->kids[ply][i]);
     order_moves(s, ply, mv, gain, n, tt_move, me);
-    bool all_proven = true, best_proven = false;
+    int all_dep = DEP_PROVEN, best_dep = DEP_GUESS;
     int alpha0 = alpha, best = -INF;
     MancalaMove best_move = MANCALA_MOVE_NONE;
     for (int i = 0; i < n; i++) {
@@ -268,22 +290,22 @@ static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int be
         s->path[s->pathlen++] = mancala_hash(c);
         int cfloor = irreversible ? s->pathlen - 1 : floor;
         int csince = gain[i] > 0 ? 0 : since + 1;
-        int v;
-        bool cp;
+        int v, cd;
         if (i == 0) {
-            v = -negamax(s, c, depth - 1, -beta, -alpha, ply + 1, cfloor, csince, &cp);
+            v = -negamax(s, c, depth - 1, -beta, -alpha, ply + 1, cfloor, csince, &cd);
         } else {
-            v = -negamax(s, c, depth - 1, -alpha - 1, -alpha, ply + 1, cfloor, csince, &cp);
+            v = -negamax(s, c, depth - 1, -alpha - 1, -alpha, ply + 1, cfloor, csince, &cd);
             if (v > alpha && v < beta && !s->aborted)
-                v = -negamax(s, c, depth - 1, -beta, -alpha, ply + 1, cfloor, csince, &cp);
+                v = -negamax(s, c, depth - 1, -beta, -alpha, ply + 1, cfloor, csince, &cd);
         }
         s->pathlen--;
         if (s->aborted)
             return 0;
-        all_proven &= cp;
+        if (cd < all_dep)
+            all_dep = cd;
         if (v > best) {
             best = v;
-            best_proven = cp;
+            best_dep = cd;
             best_move = mv[i];
             if (v > alpha) {
                 alpha = v;
@@ -299,16 +321,18 @@ static int negamax(MSearch *s, const MancalaPos *p, int depth, int alpha, int be
         }
     }
     /* a cutoff by a guess: a later move whose value is known may prove it */
-    for (int i = 0; best >= beta && !best_proven && i < n; i++) {
+    for (int i = 0; best >= beta && best_dep != DEP_PROVEN && i < n; i++) {
         int cv;
         if (known_value(s, &s->kids[ply][i], &cv) && -cv >= beta) {
             best = -cv > best ? -cv : best;
-            best_proven = true;
+            best_dep = DEP_PROVEN;
         }
     }
     int bound = best <= alpha0 ? B_UPPER : best >= beta ? B_LOWER : B_EXACT;
-    *proven = bound == B_LOWER ? best_proven : all_proven;
-    tt_store(s, key, depth, best, bound, *proven, best_move);
+    *dep = bound == B_LOWER ? best_dep : all_dep;
+    if (*dep >= here) /* the cycles it rests on begin here or below: a path-free value */
+        *dep = DEP_PROVEN;
+    tt_store(s, key, depth, best, bound, *dep == DEP_PROVEN, best_move);
     return best;
 }
 
@@ -504,7 +528,7 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
     for (int i = skip; i < nhistory; i++)
         s->path[s->pathlen++] = history[i];
     s->path[s->pathlen++] = mancala_hash(root);
-    int root_index = s->pathlen - 1;
+    int root_index = s->root_index = s->pathlen - 1;
 
     int level = lim->level > 0 && lim->level < 20 ? lim->level : 0;
     int max_depth = lim->depth > 0 ? lim->depth : MAX_PLY - 1;
@@ -540,21 +564,22 @@ MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *histo
             s->path[s->pathlen++] = mancala_hash(c);
             int cfloor = irreversible ? s->pathlen - 1 : 0;
             int csince = gain[i] > 0 ? 0 : plies_since_capture + 1;
-            int v;
-            bool cp;
+            int v, cd;
             if (level || alpha <= -INF) {
-                v = -negamax(s, c, depth - 1, -INF, -alpha, 1, cfloor, csince, &cp);
+                v = -negamax(s, c, depth - 1, -INF, -alpha, 1, cfloor, csince, &cd);
             } else {
-                v = -negamax(s, c, depth - 1, -alpha - 1, -alpha, 1, cfloor, csince, &cp);
+                v = -negamax(s, c, depth - 1, -alpha - 1, -alpha, 1, cfloor, csince, &cd);
                 if (v > alpha && !s->aborted)
-                    v = -negamax(s, c, depth - 1, -INF, -alpha, 1, cfloor, csince, &cp);
+                    v = -negamax(s, c, depth - 1, -INF, -alpha, 1, cfloor, csince, &cd);
             }
             s->pathlen--;
             if (s->aborted)
                 break;
             score[i] = v;
-            sure[i] = v > alpha && cp;
-            all_proven &= cp;
+            /* the root's value may rest on cycles through the root; a line's own value
+             * only when it is path-free */
+            sure[i] = v > alpha && cd == DEP_PROVEN;
+            all_proven &= cd >= root_index;
             if (v > best_v) {
                 best_v = v;
                 best_i = i;

@@ -714,13 +714,15 @@ static int check_lines(const MancalaDb *db, const MancalaPos *p) {
     return exact;
 }
 
-/* Boards of up to 6 eggs against the table: two where B can go back to the root after
+/* Boards of up to 8 eggs against the table: two where B can go back to the root after
  * A's fourth best move (scoring that repetition as the end once proved 0 for it, the
- * table says 1), then random ones. */
+ * table says 1), two whose value the search proves only through repetitions (before,
+ * it searched them to its deepest iteration without a proof), then random ones, many
+ * with quiet moves that cycle. */
 static void test_proofs(void) {
     MancalaDb *db = mancala_db_new(BASE);
     CHECK(db != NULL);
-    if (!db || mancala_db_build(db, 6, NULL) != 6) {
+    if (!db || mancala_db_build(db, 8, NULL) != 8) {
         mancala_db_free(db);
         return;
     }
@@ -728,12 +730,33 @@ static void test_proofs(void) {
     check_lines(db, &p);
     p = pos_of(BASE, "0/1/0/0/0/0/0/0/0/0/0/1/1/0/0/0 0 0 a");
     check_lines(db, &p);
+    static const Solved cycles[] = {{BASE, "0/0/0/2/0/1/0/0/0/0/1/0/0/0/0/0 0 0 a", 1, NULL},
+                                    {BASE, "0/0/1/0/1/0/0/0/1/1/0/0/0/1/0/0 0 0 a", 1, NULL}};
+    for (int k = 0; k < 2; k++) {
+        p = pos_of(BASE, cycles[k].fen);
+        MSearch *s = msearch_new(4);
+        CHECK(s != NULL);
+        if (!s)
+            break;
+        MSearchLimits lim;
+        memset(&lim, 0, sizeof lim);
+        lim.time_ms = 20000; /* it stops once proven */
+        lim.no_db = true;
+        MSearchInfo info;
+        msearch_go(s, &p, NULL, 0, 0, &lim, &info);
+        msearch_free(s);
+        if (!info.exact || info.score != cycles[k].value)
+            test_fail(__FILE__, __LINE__, "solve \"%s\": %d%s, want %d", cycles[k].fen,
+                      info.score, info.exact ? "" : " (not exact)", cycles[k].value);
+        int gain = 0;
+        CHECK(mancala_db_probe(db, &p, &gain) && gain == cycles[k].value);
+    }
     uint64_t seed = 0x5eed1234abcdULL;
     int exact_lines = 0;
-    for (int k = 0; k < 40; k++) {
+    for (int k = 0; k < 80; k++) {
         do {
             memset(&p, 0, sizeof p);
-            for (int e = 3 + k % 4; e > 0; e--) {
+            for (int e = 3 + k % 6; e > 0; e--) {
                 seed = seed * 6364136223846793005ULL + 1442695040888963407ULL;
                 p.hole[(seed >> 33) % 16]++;
             }
