@@ -44,6 +44,7 @@ typedef struct {
     int nopts[2];
     const char *variant, *pgn, *openings;
     int games, plies, margin_ms, maxplies, concurrency;
+    int gui_delay_ms; /* the least a move is charged (--gui-delay) */
     bool random_openings; /* --plies given: random plies, no opening set */
     unsigned seed;
     ProtoTimeControl tc;
@@ -77,6 +78,8 @@ static int usage(void) {
             "  --sprt ELO0,ELO1   stop when the SPRT decides (Elo bounds, logistic)\n"
             "  --alpha A --beta B SPRT error rates (default 0.05 each)\n"
             "  --margin MS        time a move may overrun the clock (default 150)\n"
+            "  --gui-delay MS     charge each move at least MS, as a GUI busy drawing\n"
+            "                     the last move does (default 0)\n"
             "  --maxplies N       adjudicate a draw after N plies (default: never)\n"
             "  --pgn FILE         append the games as PGN\n"
             "  --opt1/--opt2 NAME=VALUE   engine option (repeatable)\n"
@@ -163,6 +166,8 @@ static int parse_args(int argc, char **argv, MatchArgs *a) {
             a->maxplies = (int)n, i++;
         else if (!strcmp(o, "--margin") && proto_parse_long(v, 0, 600000, &n))
             a->margin_ms = (int)n, i++;
+        else if (!strcmp(o, "--gui-delay") && proto_parse_long(v, 0, 60000, &n))
+            a->gui_delay_ms = (int)n, i++;
         else if (!strcmp(o, "--concurrency") && proto_parse_long(v, 1, MAX_CONCURRENCY, &n))
             a->concurrency = (int)n, i++;
         else if (!strcmp(o, "--depth") && proto_parse_long(v, 1, 200, &n))
@@ -461,6 +466,8 @@ static Outcome play_game(ProtoEngine *e[2], const ProtoTimeControl *tc[2], Game 
         ProtoEngineEvent ev =
             proto_engine_think(e[s], g, clock, t0 + allow + a->margin_ms + 1000, move, sizeof move);
         int used = (int)(proto_now_ms() - t0);
+        if (used < a->gui_delay_ms) /* the GUI reads the move only now */
+            used = a->gui_delay_ms;
         switch (ev) {
         case PE_RESIGN: return lose(s, "%s resigns", colour[s]);
         case PE_TIMEOUT: return lose(s, "%s loses on time", colour[s]);
