@@ -44,9 +44,11 @@ typedef struct {
     int nopts[2];
     const char *variant, *pgn, *openings;
     int games, plies, margin_ms, maxplies, concurrency;
+    int gui_delay_ms; /* the least a move is charged (--gui-delay) */
     bool random_openings; /* --plies given: random plies, no opening set */
     unsigned seed;
     ProtoTimeControl tc;
+    ProtoTimeControl tc2; /* engine 2's clock (--tc2), else tc */
     bool trace, quiet;
     bool sprt;
     double elo0, elo1, alpha, beta;
@@ -65,6 +67,7 @@ static int usage(void) {
             "  --games N          number of games, played in pairs (default 2; with --sprt\n"
             "                     the most it may play, default 20000)\n"
             "  --tc BASE[+INC]    seconds per game and increment (default 10+0.1)\n"
+            "  --tc2 BASE[+INC]   engine 2's clock when it differs (time odds)\n"
             "  --st SECONDS       fixed time per move instead of a clock\n"
             "  --nodes N          fixed nodes per move instead of a clock\n"
             "  --depth N          fixed depth (with no clock: depth only)\n"
@@ -75,6 +78,8 @@ static int usage(void) {
             "  --sprt ELO0,ELO1   stop when the SPRT decides (Elo bounds, logistic)\n"
             "  --alpha A --beta B SPRT error rates (default 0.05 each)\n"
             "  --margin MS        time a move may overrun the clock (default 150)\n"
+            "  --gui-delay MS     charge each move at least MS, as a GUI busy drawing\n"
+            "                     the last move does (default 0)\n"
             "  --maxplies N       adjudicate a draw after N plies (default: never)\n"
             "  --pgn FILE         append the games as PGN\n"
             "  --opt1/--opt2 NAME=VALUE   engine option (repeatable)\n"
@@ -161,6 +166,8 @@ static int parse_args(int argc, char **argv, MatchArgs *a) {
             a->maxplies = (int)n, i++;
         else if (!strcmp(o, "--margin") && proto_parse_long(v, 0, 600000, &n))
             a->margin_ms = (int)n, i++;
+        else if (!strcmp(o, "--gui-delay") && proto_parse_long(v, 0, 60000, &n))
+            a->gui_delay_ms = (int)n, i++;
         else if (!strcmp(o, "--concurrency") && proto_parse_long(v, 1, MAX_CONCURRENCY, &n))
             a->concurrency = (int)n, i++;
         else if (!strcmp(o, "--depth") && proto_parse_long(v, 1, 200, &n))
@@ -170,6 +177,8 @@ static int parse_args(int argc, char **argv, MatchArgs *a) {
             a->tc.base_ms = a->tc.inc_ms = a->tc.movetime_ms = 0;
             i++;
         } else if (!strcmp(o, "--tc") && parse_tc(v, &a->tc))
+            i++;
+        else if (!strcmp(o, "--tc2") && parse_tc(v, &a->tc2))
             i++;
         else if (!strcmp(o, "--st") && proto_parse_double(v, &d) && d > 0) {
             a->tc.movetime_ms = (int)(d * 1000);
@@ -203,6 +212,10 @@ static int parse_args(int argc, char **argv, MatchArgs *a) {
         fprintf(stderr, "menagerie match: --tc, --st and --nodes exclude each other\n");
         return -1;
     }
+    if (given(argc, argv, "--tc2") && (given(argc, argv, "--st") || given(argc, argv, "--nodes"))) {
+        fprintf(stderr, "menagerie match: --tc2 needs a clock (--tc), not --st or --nodes\n");
+        return -1;
+    }
     if (a->openings && a->random_openings) {
         fprintf(stderr, "menagerie match: --openings and --plies exclude each other\n");
         return -1;
@@ -212,6 +225,10 @@ static int parse_args(int argc, char **argv, MatchArgs *a) {
         a->tc.base_ms = a->tc.inc_ms = 0;
     if (a->sprt && !given(argc, argv, "--games"))
         a->games = 20000;
+    if (!given(argc, argv, "--tc2"))
+        a->tc2 = a->tc;
+    else
+        a->tc2.depth = a->tc.depth;
     return 0;
 }
 
@@ -420,14 +437,15 @@ static int ply_count(Game *g) {
     return n;
 }
 
-/* Plays one game; E[side] plays that side. */
-static Outcome play_game(ProtoEngine *e[2], Game *g, const MatchArgs *a) {
+/* Plays one game; E[side] plays that side on the clock TC[side]. */
+static Outcome play_game(ProtoEngine *e[2], const ProtoTimeControl *tc[2], Game *g,
+                         const MatchArgs *a) {
     char err[ENGINE_ERR_LEN];
     const char *colour[2] = {"White", "Black"};
     for (int s = 0; s < 2; s++)
-        if (!proto_engine_new_game(e[s], g, &a->tc, err, sizeof err))
+        if (!proto_engine_new_game(e[s], g, tc[s], err, sizeof err))
             return lose(s, "%s: %s", colour[s], err);
-    int clock[2] = {a->tc.base_ms, a->tc.base_ms};
+    int clock[2] = {tc[0]->base_ms, tc[1]->base_ms};
     for (;;) {
         GameResult r = engine_result(g);
         if (r.kind != RESULT_NONE) {
@@ -441,12 +459,15 @@ static Outcome play_game(ProtoEngine *e[2], Game *g, const MatchArgs *a) {
             return o;
         }
         int s = engine_side_to_move(g);
-        int allow = a->tc.movetime_ms ? a->tc.movetime_ms : a->tc.base_ms ? clock[s] : 600000;
+        const ProtoTimeControl *t = tc[s];
+        int allow = t->movetime_ms ? t->movetime_ms : t->base_ms ? clock[s] : 600000;
         int64_t t0 = proto_now_ms();
         char move[ENGINE_MOVE_TEXT * 2];
         ProtoEngineEvent ev =
             proto_engine_think(e[s], g, clock, t0 + allow + a->margin_ms + 1000, move, sizeof move);
         int used = (int)(proto_now_ms() - t0);
+        if (used < a->gui_delay_ms) /* the GUI reads the move only now */
+            used = a->gui_delay_ms;
         switch (ev) {
         case PE_RESIGN: return lose(s, "%s resigns", colour[s]);
         case PE_TIMEOUT: return lose(s, "%s loses on time", colour[s]);
@@ -455,10 +476,10 @@ static Outcome play_game(ProtoEngine *e[2], Game *g, const MatchArgs *a) {
         case PE_CLAIM: return lose(s, "%s makes a false claim: %s", colour[s], move);
         case PE_MOVE: break;
         }
-        if (used > allow + a->margin_ms && (a->tc.base_ms || a->tc.movetime_ms))
+        if (used > allow + a->margin_ms && (t->base_ms || t->movetime_ms))
             return lose(s, "%s loses on time", colour[s]);
-        if (a->tc.base_ms)
-            clock[s] += a->tc.inc_ms - used;
+        if (t->base_ms)
+            clock[s] += t->inc_ms - used;
         if (!proto_play_gated(g, move, err, sizeof err)) {
             char what[ENGINE_MOVE_TEXT * 2 + 8];
             snprintf(what, sizeof what, "%s", move);
@@ -574,6 +595,8 @@ static void write_pgn(const MatchArgs *a, Game *g, const char *white, const char
     snprintf(rnd, sizeof rnd, "%d", round);
     if (a->tc.movetime_ms)
         snprintf(tc, sizeof tc, "%g/move", a->tc.movetime_ms / 1000.0);
+    else if (a->tc.base_ms && (a->tc2.base_ms != a->tc.base_ms || a->tc2.inc_ms != a->tc.inc_ms))
+        snprintf(tc, sizeof tc, "?"); /* time odds: no one control */
     else if (a->tc.base_ms)
         snprintf(tc, sizeof tc, "%g+%g", a->tc.base_ms / 1000.0, a->tc.inc_ms / 1000.0);
     else
@@ -674,10 +697,11 @@ static double play_one(Match *m, ProtoEngine *eng[2], Game *opening, int i) {
         }
     int white = i % 2; /* engine index playing White */
     ProtoEngine *side[2] = {eng[white], eng[!white]};
+    const ProtoTimeControl *tc[2] = {white ? &a->tc2 : &a->tc, white ? &a->tc : &a->tc2};
     Game *g = engine_copy(opening);
     if (!g)
         abort();
-    Outcome o = play_game(side, g, a);
+    Outcome o = play_game(side, tc, g, a);
     for (int s = 0; s < 2; s++)
         proto_engine_game_over(side[s], result_codes[o.kind], o.reason);
     int e1 = white == 0 ? SIDE_FIRST : SIDE_SECOND; /* engine 1's colour */
@@ -824,9 +848,11 @@ int match_main(int argc, char **argv) {
         printf("%ld nodes per move", a.tc.nodes);
     else if (a.tc.movetime_ms)
         printf("%g s per move", a.tc.movetime_ms / 1000.0);
-    else if (a.tc.base_ms)
+    else if (a.tc.base_ms) {
         printf("%g+%g s", a.tc.base_ms / 1000.0, a.tc.inc_ms / 1000.0);
-    else
+        if (a.tc2.base_ms != a.tc.base_ms || a.tc2.inc_ms != a.tc.inc_ms)
+            printf(" against %g+%g s", a.tc2.base_ms / 1000.0, a.tc2.inc_ms / 1000.0);
+    } else
         printf("depth %d", a.tc.depth);
     printf(", seed %u", a.seed);
     if (book.n)

@@ -73,6 +73,13 @@ typedef struct {
     int mps, base_ms, inc_ms, st_ms, sd;
     long nps;
     int time_ms, otim_ms;
+    /* the GUI's floor: the least it charges a move of ours, measured from
+     * the clock told before it (think_clock), the time we took (think_ms to
+     * the move) and the clock told after it */
+    int64_t think_ms; /* when our clocked search began, 0 = none */
+    int think_clock, spent_ms;
+    bool floor_armed; /* a move of ours is out: the next "time" measures */
+    int floor_ms;     /* smoothed; 0 = none seen */
     int hash_mb, threads, level;
     ProtoSearch *search;
     char ponder_move[ENGINE_MOVE_TEXT]; /* ours: the reply being pondered */
@@ -284,6 +291,7 @@ static void limits(Xb *x, SearchLimits *lim, bool infinite) {
         lim->time_ms[us] = x->time_ms > 0 ? x->time_ms : 1;
         lim->time_ms[!us] = x->otim_ms > 0 ? x->otim_ms : 1;
         lim->inc_ms[0] = lim->inc_ms[1] = x->inc_ms;
+        lim->floor_ms = x->floor_ms;
         if (x->mps > 0) {
             int plies = engine_ply_count(x->g);
             lim->movestogo = x->mps - (plies / 2) % x->mps;
@@ -343,6 +351,9 @@ static void start_think(Xb *x) {
     SearchLimits lim;
     limits(x, &lim, false);
     Game *copy = castle_free_copy(x, NULL);
+    x->think_ms = lim.time_ms[engine_side_to_move(x->g)] && !x->mps ? proto_now_ms() : 0;
+    x->think_clock = x->time_ms;
+    x->floor_armed = false;
     proto_search_start(x->search, copy ? copy : x->g, NULL, &lim, false, xb_info, x, TAG_THINK);
     engine_free(copy);
 }
@@ -393,6 +404,11 @@ static void play_result(Xb *x, const EngineResult *r) {
         return;
     }
     proto_out("move %s", text);
+    if (x->think_ms) {
+        x->spent_ms = (int)(proto_now_ms() - x->think_ms);
+        x->floor_armed = true;
+        x->think_ms = 0;
+    }
     xb_claim(x);
     flush_pongs(x);
     snprintf(x->hint, sizeof x->hint, "%s", r->ponder);
@@ -769,6 +785,8 @@ static const char *find_variant(const char *xbname) {
 static void reset_tc(Xb *x) {
     x->sd = 0;
     x->nps = 0;
+    x->floor_armed = false;
+    x->think_ms = 0;
 }
 
 static void cmd_new(Xb *x, Args *a) {
@@ -947,10 +965,27 @@ static void cmd_nps(Xb *x, Args *a) {
         x->nps = v;
 }
 
+/* What the GUI charged our last move against the time we took: when it
+ * charged clearly more (it kept us waiting, drawing the move, say, while we
+ * searched), that is its floor; when it charged less than the floor we
+ * thought, the floor is lower. Smoothed; more than a second is a new clock,
+ * not a floor. */
+static void measure_floor(Xb *x) {
+    x->floor_armed = false;
+    int charged = x->think_clock + x->inc_ms - x->time_ms;
+    if (charged < 0 || charged > 1000)
+        return;
+    if (charged > x->spent_ms + 15 || charged < x->floor_ms)
+        x->floor_ms = x->floor_ms ? (3 * x->floor_ms + charged) / 4 : charged;
+}
+
 static void cmd_time(Xb *x, Args *a) {
     long v;
-    if (one_number(a, -100000000, 100000000, &v))
+    if (one_number(a, -100000000, 100000000, &v)) {
         x->time_ms = (int)(v * 10);
+        if (x->floor_armed)
+            measure_floor(x);
+    }
 }
 
 static void cmd_otim(Xb *x, Args *a) {

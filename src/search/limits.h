@@ -21,6 +21,8 @@ typedef struct {
     int threads; /* 0 = 1 */
     int hash_mb; /* transposition table size, 0 = default */
     int multipv; /* best lines to report, 0 or 1 = one (1..SEARCH_MAX_PV) */
+    int floor_ms; /* the least a move costs the clock, however short its search
+                     (a GUI busy drawing the last move meanwhile), 0 = none known */
 } SearchLimits;
 
 typedef struct {

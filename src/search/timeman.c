@@ -55,6 +55,12 @@ void timeman_init(TimeMan *tm, const SearchLimits *lim, int stm, int gply) {
         hard = usable;
     if (soft > hard)
         soft = hard;
+    /* a move charged at least floor_ms may as well think that long */
+    int64_t floor = lim->floor_ms > 0 ? (int64_t)lim->floor_ms * 4 / 5 : 0;
+    if (soft < floor)
+        soft = floor;
+    if (hard < floor)
+        hard = floor;
     tm->soft_ms = soft > 1 ? soft : 1;
     tm->hard_ms = hard > 1 ? hard : 1;
 }

@@ -33,6 +33,27 @@ timeout 120 "$M" match --variant team-mate --games 2 --tc 1+0.05 --maxplies 24 -
 has tc "time control: games finish" '^Score of .*\] 2$'
 if grep -q 'on time' "$tmp/tc"; then echo "FAIL time control: a loss on time"; else
     echo "ok time control: no loss on time"; fi
+# time odds: engine 2 on a clock of its own, each told its own
+timeout 120 "$M" match --variant team-mate --games 2 --tc 1+0.01 --tc2 4+0.04 --maxplies 16 \
+    --seed 1 --trace --pgn "$tmp/odds.pgn" self self > "$tmp/odds" 2> "$tmp/odds.trace"
+has odds "--tc2: announced" '^match: .* 1\+0\.01 s against 4\+0\.04 s'
+has odds "--tc2: games finish" '^Score of .*\] 2$'
+[ "$(grep -c '< level 0 0:01 0.01$' "$tmp/odds.trace")" = 2 ] &&
+    [ "$(grep -c '< level 0 0:04 0.04$' "$tmp/odds.trace")" = 2 ] &&
+    echo "ok --tc2: each engine gets its own level, as White and as Black" ||
+    echo "FAIL --tc2: levels $(grep -c '< level' "$tmp/odds.trace")"
+has odds.pgn "--tc2: no one TimeControl in the PGN" '^\[TimeControl "\?"\]$'
+"$M" match --tc2 3 --nodes 100 self self > "$tmp/odds2" 2>&1; rc=$?
+[ "$rc" = 2 ] && grep -q -- '--tc2 needs a clock' "$tmp/odds2" && echo "ok --tc2 without a clock refused" ||
+    echo "FAIL --tc2 with --nodes: exit $rc"
+# a slow GUI: every move charged 0.3 s empties a 1 s clock in a few moves
+timeout 120 "$M" match --variant team-mate --games 2 --tc 1+0.01 --gui-delay 300 --maxplies 40 \
+    --seed 1 self self > "$tmp/delay" 2>&1
+has delay "--gui-delay: a move is charged at least the delay" 'loses on time'
+timeout 120 "$M" match --variant team-mate --games 2 --tc 1+0.01 --gui-delay 300 --maxplies 12 \
+    --margin 600000 --seed 1 self self > "$tmp/delay2" 2>&1
+hasnt delay2 "--gui-delay with a large --margin: no flag falls" 'on time'
+has delay2 "--gui-delay with a large --margin: games finish" '^Score of .*\] 2$'
 timeout 120 "$M" match --variant snake-vs-mongoose --games 2 --st 0.05 --maxplies 20 --seed 1 \
     --quiet self-uci self > "$tmp/st" 2>&1
 has st "--st and --quiet" '^Score of .*\] 2$'

@@ -247,6 +247,28 @@ has ponder "hard: hint names the expected reply" '^Hint: [a-h][1-8][a-h][1-8]'
     echo "FAIL hard: $(count ponder '^move ') moves after a ponder hit and a miss"
 hasnt ponder "hard: no illegal move in the ponder session" '^(Illegal|Error)'
 
+# the GUI's floor: when XBoard charges a move far more than its search took
+# (it was busy drawing the move, say), later moves think about that long
+# even on a short clock: the time is charged anyway
+mkfifo "$tmp/fifo"
+timeout 60 "$M" xboard < "$tmp/fifo" > "$tmp/floor" 2>&1 &
+exec 7> "$tmp/fifo"
+printf 'protover 2\nvariant team-mate\nlevel 0 0:05 0.05\ntime 500\notim 500\ngo\n' >&7
+waitfor "$tmp/floor" '^move ' 1
+# 5 s + 0.05 s - 4.1 s: 0.95 s charged; then a clock of 0.2 s
+printf 'time 410\ntime 20\notim 500\n' >&7
+t0=$(date +%s%N)
+printf 'usermove e7e6\n' >&7
+waitfor "$tmp/floor" '^move ' 2
+ms=$((($(date +%s%N) - t0) / 1000000))
+printf 'quit\n' >&7
+exec 7>&-
+wait
+rm -f "$tmp/fifo"
+[ "$ms" -ge 500 ] && echo "ok time: a measured GUI floor of 0.95 s: the next move thinks $ms ms" ||
+    echo "FAIL time: a measured GUI floor of 0.95 s, yet the next move took $ms ms"
+hasnt floor "time: no error in the floor session" '^(Illegal|Error)'
+
 # auto-selection when started without arguments
 printf 'xboard\nprotover 2\nquit\n' | timeout 20 "$M" > "$tmp/auto1" 2>&1
 has auto1 "no arguments + xboard: CECP mode" '^feature done=1$'
