@@ -32,18 +32,29 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 me="$(realpath "$M") xboard"
 
-# run NAME VARIANT SECOND-ENGINE [XBOARD OPTIONS...]: two games, 3 s + 0.1 s
+# run NAME VARIANT SECOND-ENGINE [XBOARD OPTIONS...]: two games, 3 s + 0.1 s.
+# Fairy-Max has crashed (a segmentation fault before its first move) on a
+# loaded machine, and XBoard then ends the match: when the peer, not
+# Menagerie, failed, the match is played again, at most three times.
 run() {
     local name=$1 variant=$2 second=$3
     shift 3
-    mkdir -p "$tmp/$name"
-    HOME=$tmp timeout 600 xvfb-run -a xboard -fcp "$me" -fd "$tmp/$name" -scp "$second" \
-        -sd "$tmp/$name" -variant "$variant" -matchMode true -matchGames 2 \
-        -timeControl 0:03 -timeIncrement 0.1 -saveGameFile "$tmp/$name/games.pgn" \
-        -debugMode true -nameOfDebugFile "$tmp/$name/xboard.debug" -popupExitMessage false \
-        -popupMoveErrors false -ponderNextMove false -saveSettingsOnExit false "$@" \
-        > "$tmp/$name/xboard.out" 2>&1
     local pgn=$tmp/$name/games.pgn dbg=$tmp/$name/xboard.debug
+    local attempt
+    for attempt in 1 2 3; do
+        rm -rf "$tmp/$name"
+        mkdir -p "$tmp/$name"
+        HOME=$tmp timeout 600 xvfb-run -a xboard -fcp "$me" -fd "$tmp/$name" -scp "$second" \
+            -sd "$tmp/$name" -variant "$variant" -matchMode true -matchGames 2 \
+            -timeControl 0:03 -timeIncrement 0.1 -saveGameFile "$pgn" \
+            -debugMode true -nameOfDebugFile "$dbg" -popupExitMessage false \
+            -popupMoveErrors false -ponderNextMove false -saveSettingsOnExit false "$@" \
+            > "$tmp/$name/xboard.out" 2>&1
+        [ "$second" != "$me" ] &&
+            grep -qs 'second chess program' "$pgn" "$tmp/$name/xboard.out" || break
+        echo "    # attempt $attempt of 3: the second engine ($second) failed:"
+        grep -hs 'second chess program' "$pgn" "$tmp/$name/xboard.out" | head -2 | sed 's/^/    #   /'
+    done
     local n
     n=$(grep -cE '^\[Result "(1-0|0-1|1/2-1/2)"\]' "$pgn" 2>/dev/null)
     [ "${n:-0}" = 2 ] && echo "ok xboard gui $name: 2 complete games" ||
