@@ -25,9 +25,10 @@
 # Fairy-Max that cost the side to move some 80 ms a move, more than the
 # 0.05 s increment of a 5 s game.
 #
-# A game that an engine's failure ends (Fairy-Max has crashed at the start
+# A game that the peer's failure ends (Fairy-Max has crashed at the start
 # of a match on a loaded machine; XBoard then ends the whole match) is not
-# counted: XBoard is started again for the games still to play.
+# counted: XBoard is started again for the games still to play. A game
+# Menagerie's failure ends counts as played.
 set -eu
 cd "$(dirname "$0")/.."
 variant=${1:-team-mate}
@@ -88,11 +89,12 @@ while [ "$played" -lt "$games" ] && [ "$run" -lt 10 ]; do
     timeout $((left * 120 + 120)) "${cmd[@]}" >> "$out/xboard.out" 2>&1 || true
     cat "$out/run$run.debug" >> "$out/xboard.debug" 2>/dev/null || true
     [ -f "$out/run$run.pgn" ] || continue
-    # Keep the games played out; one an engine's failure ended is dropped.
+    # Keep the games played out; one the peer's failure ended (XBoard names it
+    # the second chess program) is dropped. Menagerie's own failures count.
     awk -v keep="$out/games.pgn" -v drop="$out/failed.pgn" '
         function flush() {
             if (g == "") return
-            if (g ~ /\{[^}]*(Error|error|crash|exited|unexpected)[^}]*\} *(1-0|0-1|1\/2-1\/2|\*)/ ||
+            if (g ~ /\{[^}]*second chess program[^}]*\} *(1-0|0-1|1\/2-1\/2|\*)/ ||
                 g ~ /\[Result "\*"\]/)
                 printf "%s", g >> drop
             else
@@ -124,6 +126,6 @@ awk -v out="$out/score.txt" '
                n ? 100 * s / n : 0 > out
     }' "$out/games.pgn"
 cat "$out/score.txt"
-echo "XBoard runs: $run; games an engine's failure ended (not counted): ${failed:-0}"
+echo "XBoard runs: $run; games the peer's failure ended (not counted): ${failed:-0}"
 echo "illegal-move complaints: $(grep -ci 'illegal' "$out/xboard.debug" || true)"
 echo "time: $(( $(date +%s) - start )) s; command in $out/command.txt"
