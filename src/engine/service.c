@@ -239,8 +239,8 @@ bool engine_search_start(EngineSearch *s, const Game *g, const char *extra, cons
     int t = s->lim.time_ms[s->us];
     if (!ponder && t > 0 && !s->lim.infinite && !s->lim.nodes) {
         int hard = s->lim.movestogo == 1 ? t * 8 / 10 - 30 : t / 2;
-        if (hard < s->lim.floor_ms * 4 / 5) /* charged anyway */
-            hard = s->lim.floor_ms * 4 / 5;
+        if (hard < limits_floor_think_ms(&s->lim)) /* charged anyway */
+            hard = (int)limits_floor_think_ms(&s->lim);
         deadline = s->started + (hard < 10 ? 10 : hard);
     }
     set_deadline(s, deadline);

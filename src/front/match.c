@@ -587,6 +587,11 @@ static void print_sprt(const MatchArgs *a, const Tally *t, const Tally *decided)
     fflush(stdout);
 }
 
+/* Does engine 2 play on a clock of its own (--tc2 differing from --tc)? */
+static bool time_odds(const MatchArgs *a) {
+    return a->tc.base_ms && (a->tc2.base_ms != a->tc.base_ms || a->tc2.inc_ms != a->tc.inc_ms);
+}
+
 static void write_pgn(const MatchArgs *a, Game *g, const char *white, const char *black, int round,
                       const Outcome *o) {
     if (!a->pgn)
@@ -595,8 +600,8 @@ static void write_pgn(const MatchArgs *a, Game *g, const char *white, const char
     snprintf(rnd, sizeof rnd, "%d", round);
     if (a->tc.movetime_ms)
         snprintf(tc, sizeof tc, "%g/move", a->tc.movetime_ms / 1000.0);
-    else if (a->tc.base_ms && (a->tc2.base_ms != a->tc.base_ms || a->tc2.inc_ms != a->tc.inc_ms))
-        snprintf(tc, sizeof tc, "?"); /* time odds: no one control */
+    else if (time_odds(a))
+        snprintf(tc, sizeof tc, "?"); /* no one control */
     else if (a->tc.base_ms)
         snprintf(tc, sizeof tc, "%g+%g", a->tc.base_ms / 1000.0, a->tc.inc_ms / 1000.0);
     else
@@ -850,7 +855,7 @@ int match_main(int argc, char **argv) {
         printf("%g s per move", a.tc.movetime_ms / 1000.0);
     else if (a.tc.base_ms) {
         printf("%g+%g s", a.tc.base_ms / 1000.0, a.tc.inc_ms / 1000.0);
-        if (a.tc2.base_ms != a.tc.base_ms || a.tc2.inc_ms != a.tc.inc_ms)
+        if (time_odds(&a))
             printf(" against %g+%g s", a.tc2.base_ms / 1000.0, a.tc2.inc_ms / 1000.0);
     } else
         printf("depth %d", a.tc.depth);

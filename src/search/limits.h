@@ -25,6 +25,12 @@ typedef struct {
                      (a GUI busy drawing the last move meanwhile), 0 = none known */
 } SearchLimits;
 
+/* The least time worth thinking on a move the GUI charges at least floor_ms
+ * anyway (4/5 of the floor); 0 when no floor is known. */
+static inline int64_t limits_floor_think_ms(const SearchLimits *lim) {
+    return lim->floor_ms > 0 ? (int64_t)lim->floor_ms * 4 / 5 : 0;
+}
+
 typedef struct {
     int multipv; /* which line, 1 = the best */
     int depth, seldepth;

@@ -56,7 +56,7 @@ void timeman_init(TimeMan *tm, const SearchLimits *lim, int stm, int gply) {
     if (soft > hard)
         soft = hard;
     /* a move charged at least floor_ms may as well think that long */
-    int64_t floor = lim->floor_ms > 0 ? (int64_t)lim->floor_ms * 4 / 5 : 0;
+    int64_t floor = limits_floor_think_ms(lim);
     if (soft < floor)
         soft = floor;
     if (hard < floor)

@@ -617,22 +617,33 @@ static void on_line(const MSearchInfo *mi, void *ud) {
         lines_seen[mi->multipv - 1] = *mi;
 }
 
+/* Searches P from a fresh context for at most TIME_MS (a proof ends it sooner), with or
+ * without the database; the lines go to lines_seen. False when out of memory. */
+static bool solve(const MancalaPos *p, bool use_db, double time_ms, MancalaMove *m,
+                  MSearchInfo *info) {
+    MSearch *s = msearch_new(4);
+    CHECK(s != NULL);
+    if (!s)
+        return false;
+    MSearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.time_ms = time_ms;
+    lim.no_db = !use_db;
+    lim.info = on_line;
+    memset(lines_seen, 0, sizeof lines_seen);
+    *m = msearch_go(s, p, NULL, 0, 0, &lim, info);
+    msearch_free(s);
+    return true;
+}
+
 static void test_solved(void) {
     for (size_t i = 0; i < sizeof solved / sizeof solved[0]; i++) {
         MancalaPos p = pos_of(solved[i].rules, solved[i].fen);
         for (int use_db = 0; use_db < 2; use_db++) {
-            MSearch *s = msearch_new(4);
-            CHECK(s != NULL);
-            if (!s)
-                return;
-            MSearchLimits lim;
-            memset(&lim, 0, sizeof lim);
-            lim.time_ms = 5000;
-            lim.no_db = !use_db;
-            lim.info = on_line;
-            memset(lines_seen, 0, sizeof lines_seen);
+            MancalaMove m;
             MSearchInfo info;
-            MancalaMove m = msearch_go(s, &p, NULL, 0, 0, &lim, &info);
+            if (!solve(&p, use_db, 5000, &m, &info))
+                return;
             /* the reported line starts with the move played, also when several are
              * optimal and the choice among them comes after the search (3) */
             CHECK(m == MANCALA_MOVE_NONE ||
@@ -646,7 +657,6 @@ static void test_solved(void) {
                 mancala_move_text(m, t, sizeof t);
                 CHECK_STR(t, solved[i].best);
             }
-            msearch_free(s);
         }
     }
     /* the database alone: the store gain still to come (stores do not matter) */
@@ -734,17 +744,10 @@ static void test_proofs(void) {
                                     {BASE, "0/0/1/0/1/0/0/0/1/1/0/0/0/1/0/0 0 0 a", 1, NULL}};
     for (int k = 0; k < 2; k++) {
         p = pos_of(BASE, cycles[k].fen);
-        MSearch *s = msearch_new(4);
-        CHECK(s != NULL);
-        if (!s)
-            break;
-        MSearchLimits lim;
-        memset(&lim, 0, sizeof lim);
-        lim.time_ms = 20000; /* it stops once proven */
-        lim.no_db = true;
+        MancalaMove m;
         MSearchInfo info;
-        msearch_go(s, &p, NULL, 0, 0, &lim, &info);
-        msearch_free(s);
+        if (!solve(&p, false, 20000, &m, &info))
+            break;
         if (!info.exact || info.score != cycles[k].value)
             test_fail(__FILE__, __LINE__, "solve \"%s\": %d%s, want %d", cycles[k].fen,
                       info.score, info.exact ? "" : " (not exact)", cycles[k].value);
