@@ -13,7 +13,7 @@ int64_t timeman_now_ms(void) {
 
 void timeman_init(TimeMan *tm, const SearchLimits *lim, int stm, int gply) {
     tm->start_ms = timeman_now_ms();
-    tm->soft_ms = tm->hard_ms = 0;
+    tm->soft_ms = tm->hard_ms = tm->min_ms = 0;
     tm->fixed = false;
     if (lim->infinite)
         return;
@@ -61,6 +61,7 @@ void timeman_init(TimeMan *tm, const SearchLimits *lim, int stm, int gply) {
         soft = floor;
     if (hard < floor)
         hard = floor;
+    tm->min_ms = floor;
     tm->soft_ms = soft > 1 ? soft : 1;
     tm->hard_ms = hard > 1 ? hard : 1;
 }
@@ -68,7 +69,7 @@ void timeman_init(TimeMan *tm, const SearchLimits *lim, int stm, int gply) {
 int64_t timeman_elapsed(const TimeMan *tm) { return timeman_now_ms() - tm->start_ms; }
 
 bool timeman_next_iteration(const TimeMan *tm, int stability, bool score_dropped) {
-    if (!tm->soft_ms || tm->fixed)
+    if (!tm->soft_ms || tm->fixed || timeman_elapsed(tm) < tm->min_ms)
         return true;
     static const int scale[5] = {130, 100, 80, 65, 55}; /* percent of the soft bound */
     int s = stability < 0 ? 0 : stability > 4 ? 4 : stability;

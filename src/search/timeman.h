@@ -16,6 +16,7 @@
 typedef struct {
     int64_t start_ms;
     int64_t soft_ms, hard_ms; /* 0 = no bound */
+    int64_t min_ms;           /* the GUI's floor: charged anyway, so think that long */
     bool fixed;               /* movetime: think until the hard bound */
 } TimeMan;
 

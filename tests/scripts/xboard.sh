@@ -265,7 +265,7 @@ printf 'quit\n' >&7
 exec 7>&-
 wait
 rm -f "$tmp/fifo"
-[ "$ms" -ge 500 ] && echo "ok time: a measured GUI floor of 0.95 s: the next move thinks $ms ms" ||
+[ "$ms" -ge 700 ] && echo "ok time: a measured GUI floor of 0.95 s: the next move thinks $ms ms" ||
     echo "FAIL time: a measured GUI floor of 0.95 s, yet the next move took $ms ms"
 hasnt floor "time: no error in the floor session" '^(Illegal|Error)'
 

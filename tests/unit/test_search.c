@@ -11,6 +11,7 @@
 #include "engine/engine.h"
 #include "search/eval.h"
 #include "search/search.h"
+#include "search/timeman.h"
 #include "test.h"
 #include "variants/loader.h"
 
@@ -452,7 +453,29 @@ static void test_context(void) {
     variant_free(c);
 }
 
+/* A floor the GUI charges anyway is thought in full: the iteration predictor
+ * (which stops early once the best move is settled) may not cut it short. A
+ * regression: it once stopped a 760 ms floor at about 300 ms. */
+static void test_floor(void) {
+    SearchLimits lim = {0};
+    lim.time_ms[0] = lim.time_ms[1] = 200; /* a short clock ... */
+    lim.inc_ms[0] = lim.inc_ms[1] = 50;
+    lim.floor_ms = 950; /* ... but every move is charged 0.95 s */
+    TimeMan tm;
+    timeman_init(&tm, &lim, 0, 40);
+    CHECK(tm.hard_ms >= limits_floor_think_ms(&lim));
+    tm.start_ms = timeman_now_ms() - 500; /* 500 ms thought, best move settled */
+    CHECK(timeman_next_iteration(&tm, 4, false));
+    tm.start_ms = timeman_now_ms() - 2000;
+    CHECK(!timeman_next_iteration(&tm, 4, false));
+    lim.floor_ms = 0; /* without a floor the short clock rules */
+    timeman_init(&tm, &lim, 0, 40);
+    tm.start_ms = timeman_now_ms() - 500;
+    CHECK(!timeman_next_iteration(&tm, 4, false));
+}
+
 void test_search(void) {
+    test_floor();
     test_mates();
     test_corners();
     test_draws();
