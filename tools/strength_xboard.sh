@@ -25,10 +25,11 @@
 # Fairy-Max that cost the side to move some 80 ms a move, more than the
 # 0.05 s increment of a 5 s game.
 #
-# A game that the peer's failure ends (Fairy-Max has crashed at the start
-# of a match on a loaded machine; XBoard then ends the whole match) is not
-# counted: XBoard is started again for the games still to play. A game
-# Menagerie's failure ends counts as played.
+# Fairy-Max runs through tools/fairymax_peer.sh, which keeps from it the
+# one XBoard command that crashed it at the start of about every other match.
+# A game that the peer's failure still ends (XBoard then ends the whole
+# match) is not counted: XBoard is started again for the games still to
+# play. A game Menagerie's failure ends counts as played.
 set -eu
 cd "$(dirname "$0")/.."
 variant=${1:-team-mate}
@@ -65,7 +66,7 @@ esac
 [ "${ANIMATE:-0}" = 1 ] || extra+=(-animateMoving false)
 peercmd=$peer
 case $peer in
-    fairymax) ;;
+    fairymax) peercmd=$(realpath tools/fairymax_peer.sh) ;;
     fairy-stockfish)
         [ "$variant" = chess ] || { echo "PEER=fairy-stockfish plays chess only" >&2; exit 2; }
         peercmd="polyglot -noini -ec fairy-stockfish" ;;

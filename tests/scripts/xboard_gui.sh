@@ -33,9 +33,9 @@ trap 'rm -rf "$tmp"' EXIT
 me="$(realpath "$M") xboard"
 
 # run NAME VARIANT SECOND-ENGINE [XBOARD OPTIONS...]: two games, 3 s + 0.1 s.
-# Fairy-Max has crashed (a segmentation fault before its first move) on a
-# loaded machine, and XBoard then ends the match: when the peer, not
-# Menagerie, failed, the match is played again, at most three times.
+# Fairy-Max runs through tools/fairymax_peer.sh (it crashes on a command
+# XBoard sends it). Should the peer, not Menagerie, still fail, XBoard ends
+# the match, and it is played again, at most three times.
 run() {
     local name=$1 variant=$2 second=$3
     shift 3
@@ -52,7 +52,7 @@ run() {
             > "$tmp/$name/xboard.out" 2>&1
         [ "$second" != "$me" ] &&
             grep -qs 'second chess program' "$pgn" "$tmp/$name/xboard.out" || break
-        echo "    # attempt $attempt of 3: the second engine ($second) failed:"
+        echo "    # attempt $attempt of 3: the second engine (${second##*/}) failed:"
         grep -hs 'second chess program' "$pgn" "$tmp/$name/xboard.out" | head -2 | sed 's/^/    #   /'
     done
     local n
@@ -69,13 +69,20 @@ run() {
         echo "FAIL xboard gui $name: Menagerie answered Error:"
         grep -E "$who Error" "$dbg" | head -3 | sed 's/^/    /'
     else echo "ok xboard gui $name: Menagerie understood every command"; fi
+    if [ "$second" != "$me" ]; then # an unknown command may crash Fairy-Max
+        if grep -qE '<second: Error' "$dbg" 2>/dev/null; then
+            echo "FAIL xboard gui $name: the peer was sent a command it does not know:"
+            grep -E '<second: Error' "$dbg" | head -3 | sed 's/^/    /'
+        else echo "ok xboard gui $name: the peer knew every command it was sent"; fi
+    fi
     grep -hE '\{[^}]*\} *(1-0|0-1|1/2-1/2)$' "$pgn" 2>/dev/null | sed 's/^/    # /'
     grep -E '^\[(White|Black|Result|Termination) ' "$pgn" 2>/dev/null | paste - - - | sed 's/^/    # /'
 }
 
 # XBoard does not know Team-Mate's 64-move rule or mating potential: it
 # leaves claims and draws to the engines (see src/front/xboard.c).
-run team-mate team-mate fairymax -testClaims false -materialDraws false -ruleMoves 0 \
+fm=$(realpath tools/fairymax_peer.sh)
+run team-mate team-mate "$fm" -testClaims false -materialDraws false -ruleMoves 0 \
     -secondOptions "Claim draw after=64"
 run snake-vs-mongoose snake-vs-mongoose "$me"
 # Hannibal: the set-up by option, gating in XBoard's seirawan form
