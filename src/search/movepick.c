@@ -107,6 +107,19 @@ int movepick_see(const Position *pos, const Eval *e, Move m) {
     return gain[0];
 }
 
+bool movepick_see_ge(const Position *pos, const Eval *e, Move m, int threshold) {
+    int kind = move_kind(m);
+    if (kind == MK_CASTLE || kind == MK_SETUP)
+        return 0 >= threshold;
+    int gain = movepick_gain(pos, e, m);
+    if (gain < threshold)
+        return false;
+    int t = move_promo(m) ? move_promo(m) : piece_type(pos->board[move_from(m)]);
+    if (t != pos->v->royal && gain - eval_piece_value(e, t) >= threshold)
+        return true;
+    return movepick_see(pos, e, m) >= threshold;
+}
+
 bool movepick_bad_capture(const Position *pos, const Eval *e, Move m) {
     int kind = move_kind(m);
     if ((kind != MK_NORMAL && kind != MK_EP) || move_promo(m))

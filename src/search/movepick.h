@@ -35,6 +35,10 @@ bool movepick_gives_check(const Position *pos, const Eval *e, Move m);
 /* Static exchange on the move's square: what the mover wins (centipawns)
  * when both sides capture there with their least valuable pieces. */
 int movepick_see(const Position *pos, const Eval *e, Move m);
+/* movepick_see(pos, e, m) >= threshold, answered without the exchange where
+ * its bounds decide: it is at most what m takes, and at least that less the
+ * mover (lost to the first recapture). */
+bool movepick_see_ge(const Position *pos, const Eval *e, Move m, int threshold);
 /* A capture by a more valuable piece that loses material (SEE < 0). */
 bool movepick_bad_capture(const Position *pos, const Eval *e, Move m);
 

@@ -549,7 +549,7 @@ static bool late_move_pruned(Thread *t, const NodeState *n, Move m, int order, i
                n->eval + movepick_gain(pos, e, m) + 150 * depth <= alpha)
         return true;
     if (depth <= 8 && !killer && (quiet || order < 0))
-        return movepick_see(pos, e, m) < (quiet ? -60 * depth : -20 * depth * depth);
+        return !movepick_see_ge(pos, e, m, quiet ? -60 * depth : -20 * depth * depth);
     return false;
 }
 

@@ -9,7 +9,10 @@
 
 #include "core/position.h"
 #include "engine/engine.h"
+#include "core/movegen.h"
+#include "core/notation.h"
 #include "search/eval.h"
+#include "search/movepick.h"
 #include "search/search.h"
 #include "search/timeman.h"
 #include "test.h"
@@ -453,6 +456,83 @@ static void test_context(void) {
     variant_free(c);
 }
 
+/* The static exchange: known chess exchanges (an x-ray, a king that may not
+ * take back into a guarded square), and the threshold form equal to the
+ * full exchange on every move of random games of every built-in variant. */
+static void check_see(const Variant *v, const Eval *e, Position *pos, const char *fen,
+                      const char *move, int want) {
+    char err[160];
+    Move m;
+    if (pos_from_fen(pos, v, fen, err, sizeof err) ||
+        notation_parse(pos, move, &m, err, sizeof err)) {
+        test_fail(__FILE__, __LINE__, "%s in %s: %s", move, fen, err);
+        return;
+    }
+    int got = movepick_see(pos, e, m);
+    if (got != want)
+        test_fail(__FILE__, __LINE__, "SEE of %s in %s = %d, want %d", move, fen, got, want);
+}
+
+static int see_ge_mismatches(const Variant *v, const Eval *e, Position *pos, MoveList *ml,
+                             uint32_t seed, int *tried) {
+    static const int thr[] = {-1500, -600, -300, -120, -60, -1, 0, 1, 60, 120, 300, 600};
+    char err[160];
+    int bad = 0;
+    if (pos_from_fen(pos, v, NULL, err, sizeof err))
+        return 1;
+    for (int ply = 0; ply < 80 && !pos_game_end(pos); ply++) {
+        movegen_legal(pos, ml);
+        if (!ml->n)
+            break;
+        for (int i = 0; i < ml->n; i++) {
+            int see = movepick_see(pos, e, ml->m[i]);
+            for (size_t k = 0; k < sizeof thr / sizeof *thr; k++) {
+                bad += movepick_see_ge(pos, e, ml->m[i], thr[k]) != (see >= thr[k]);
+                (*tried)++;
+            }
+        }
+        seed = seed * 1103515245u + 12345u;
+        pos_make_move(pos, ml->m[(seed >> 8) % (uint32_t)ml->n]);
+    }
+    return bad;
+}
+
+static void test_see(void) {
+    char err[160];
+    Variant *c = variant_load_builtin("chess", err, sizeof err);
+    Eval *e = c ? eval_new(c) : NULL;
+    Position *pos = malloc(sizeof *pos);
+    MoveList *ml = malloc(sizeof *ml);
+    CHECK(c && e && pos && ml);
+    if (c && e && pos && ml) {
+        int P = eval_piece_value(e, variant_type_by_letter(c, 'P'));
+        int R = eval_piece_value(e, variant_type_by_letter(c, 'R'));
+        check_see(c, e, pos, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", P);
+        check_see(c, e, pos, "4k3/2p5/3p4/8/8/8/3R4/4K3 w - - 0 1", "d2d6", P - R);
+        check_see(c, e, pos, "4k3/3p4/8/8/8/8/3R4/4K3 w - - 0 1", "d2d7", P - R);
+        check_see(c, e, pos, "4k3/3p4/8/8/8/8/3R4/3RK3 w - - 0 1", "d2d7", P);
+        check_see(c, e, pos, "4k3/8/8/8/8/8/3R4/4K3 w - - 0 1", "d2d5", 0);
+        check_see(c, e, pos, "4k3/8/2p5/8/8/8/3R4/4K3 w - - 0 1", "d2d5", -R);
+    }
+    eval_free(e);
+    variant_free(c);
+    for (const char *const *name = variant_builtin_names(); pos && ml && *name; name++) {
+        Variant *v = variant_load_builtin(*name, err, sizeof err);
+        Eval *ev = v ? eval_new(v) : NULL;
+        CHECK(v && ev);
+        int tried = 0, bad = 0;
+        for (uint32_t g = 1; v && ev && g <= 3; g++)
+            bad += see_ge_mismatches(v, ev, pos, ml, g * 7919u, &tried);
+        if (bad || tried < 1000)
+            test_fail(__FILE__, __LINE__, "%s: movepick_see_ge disagrees with the exchange %d times in %d",
+                      *name, bad, tried);
+        eval_free(ev);
+        variant_free(v);
+    }
+    free(pos);
+    free(ml);
+}
+
 /* A floor the GUI charges anyway is thought in full: the iteration predictor
  * (which stops early once the best move is settled) may not cut it short. A
  * regression: it once stopped a 760 ms floor at about 300 ms. */
@@ -476,6 +556,7 @@ static void test_floor(void) {
 
 void test_search(void) {
     test_floor();
+    test_see();
     test_mates();
     test_corners();
     test_draws();
