@@ -3,8 +3,8 @@
 # Debian's Fairy-Max 5.0b answers an unknown command with an error and then,
 # about every other time, dies of a segmentation fault. XBoard sends two such
 # commands in every game: "computer" (the opponent is an engine) before it
-# and "result" after it, so half of all matches ended before their first
-# move. Both only inform the engine; every other line passes through
-# unchanged. Arguments go to fairymax.
+# and "result" after it, so about every other match ended early, most of
+# them before the first move. Both only inform the engine; every other line
+# passes through unchanged. Arguments go to fairymax.
 PATH=$PATH:/usr/games
 grep --line-buffered -vE '^(computer|result( .*)?)$' | exec fairymax "$@"

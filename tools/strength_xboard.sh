@@ -26,7 +26,8 @@
 # 0.05 s increment of a 5 s game.
 #
 # Fairy-Max runs through tools/fairymax_peer.sh, which keeps from it the
-# one XBoard command that crashed it at the start of about every other match.
+# two XBoard commands it does not know (either crashed it about every other
+# time).
 # A game that the peer's failure still ends (XBoard then ends the whole
 # match) is not counted: XBoard is started again for the games still to
 # play. A game Menagerie's failure ends counts as played.
