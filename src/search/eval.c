@@ -19,7 +19,8 @@ enum {
     W_DANGER, W_DANGER_MAX, W_SHELTER_PAWN, W_SHELTER_PIECE, W_ISO_MG, W_ISO_EG, W_DBL_MG,
     W_DBL_EG, W_PASSED_MG, W_PASSED_EG, W_PASSED_BASE_MG, W_PASSED_BASE_EG, W_PASSED_KING,
     W_RACE_KING, W_RACE_PAWN, W_GATE_MG, W_GATE_EG, W_GATE_MINOR, W_GATE_MAJOR, W_GATE_KING,
-    W_HAND, NW
+    W_HAND, W_THREAT_PAWN_MG, W_THREAT_PAWN_EG, W_THREAT_PIECE_MG, W_THREAT_PIECE_EG,
+    W_HANGING_MG, W_HANGING_EG, NW
 };
 static const struct {
     const char *name;
@@ -36,7 +37,9 @@ static const struct {
     {"passed.base.mg", 5},  {"passed.base.eg", 12}, {"passed.king", 8},
     {"race.king", 100},     {"race.pawn", 100},     {"gate.mg", 15},
     {"gate.eg", 14},        {"gate.minor", 12},     {"gate.major", -8},
-    {"gate.king", -20},     {"hand", 16},
+    {"gate.king", -20},     {"hand", 16},           {"threat.pawn.mg", 80},
+    {"threat.pawn.eg", 50}, {"threat.piece.mg", 40}, {"threat.piece.eg", 40},
+    {"hanging.mg", 35},     {"hanging.eg", 20},
 };
 /* Per piece type (not the royal one): "L.mg", "L.eg" values and "L.mob",
  * its mobility weight in percent. */
@@ -556,6 +559,8 @@ typedef struct {
     int npm[2], npawns[2];
     uint8_t patt[MAX_SQ]; /* bit c: attacked by a pawn of colour c */
     uint8_t zone[MAX_SQ]; /* bit c: next to colour c's king */
+    uint8_t att[MAX_SQ];  /* bit c: attacked or guarded by a piece of colour c */
+    uint8_t lesser[MAX_SQ]; /* bit c: attacked by a piece of colour c worth less */
     uint8_t pawnfile[2][MAX_FILES];
     int8_t pawn_lo[2][MAX_FILES], pawn_hi[2][MAX_FILES]; /* lowest, highest pawn rank per file */
     int katt_n[2], katt_w[2];                            /* attackers of colour c's king zone */
@@ -666,8 +671,15 @@ static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
                         mob++;
                     j = (f & NF_PASS_EMPTY) ? j + 1 : nd[j].skip;
                 } else {
-                    if ((f & NF_CAPT) && piece_color(q) != c)
-                        mob++;
+                    if ((f & NF_CAPT) && q != HOLE) {
+                        st->att[to] |= (uint8_t)(1 << c);
+                        if (piece_color(q) != c) {
+                            mob++;
+                            int tq = piece_type(q);
+                            if (tq != v->royal && e->value[tq] > e->value[t])
+                                st->lesser[to] |= (uint8_t)(1 << c);
+                        }
+                    }
                     j = (f & NF_PASS_OCC) ? j + 1 : nd[j].skip;
                 }
             }
@@ -677,6 +689,34 @@ static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
             if (hits) {
                 st->katt_n[them]++;
                 st->katt_w[them] += e->katk[t] * (hits > 3 ? 3 : hits) + e->katk[t];
+            }
+        }
+    }
+}
+
+/* Threats: enemy pieces attacked by a pawn or by a piece worth less, and
+ * enemy pieces attacked but not guarded (hanging). Needs the attacks the
+ * mobility walk gathered. */
+static void eval_threats(const Eval *e, const Position *pos, EvalState *st) {
+    const int *w = e->w;
+    for (int c = 0; c < 2; c++) {
+        int them = !c;
+        for (int i = 0; i < pos->pcount[them]; i++) {
+            int s = pos->plist[them][i];
+            int t = piece_type(pos->board[s]);
+            if (t == e->v->royal)
+                continue;
+            bool pawn = e->pawns >> t & 1;
+            if (!pawn && (st->patt[s] >> c & 1)) {
+                st->mg[c] += w[W_THREAT_PAWN_MG];
+                st->eg[c] += w[W_THREAT_PAWN_EG];
+            } else if (st->lesser[s] >> c & 1) {
+                st->mg[c] += w[W_THREAT_PIECE_MG];
+                st->eg[c] += w[W_THREAT_PIECE_EG];
+            } else if (!pawn && ((st->att[s] | st->zone[s]) >> c & 1) &&
+                       !((st->att[s] | st->zone[s] | st->patt[s]) >> them & 1)) {
+                st->mg[c] += w[W_HANGING_MG];
+                st->eg[c] += w[W_HANGING_EG];
             }
         }
     }
@@ -821,6 +861,8 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
     memset(&st, 0, offsetof(EvalState, patt));
     memset(st.patt, 0, (size_t)v->nsq);
     memset(st.zone, 0, (size_t)v->nsq);
+    memset(st.att, 0, (size_t)v->nsq);
+    memset(st.lesser, 0, (size_t)v->nsq);
     memset(st.pawnfile, 0, sizeof st.pawnfile);
     memset(st.pawn_lo, 127, sizeof st.pawn_lo);
     memset(st.pawn_hi, -1, sizeof st.pawn_hi);
@@ -842,8 +884,9 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
         }
     }
 
-    // Step 2. Mobility, king safety, pawns, races.
+    // Step 2. Mobility, threats, king safety, pawns, races.
     eval_mobility(e, pos, &st);
+    eval_threats(e, pos, &st);
     eval_king(e, pos, &st);
     eval_pawns(e, pos, &st);
     if (v->nwin[0])

@@ -418,6 +418,62 @@ static void test_values(void) {
     variant_free(v);
 }
 
+/* Threats: what one threat weight adds, all three set to 0 or to 100 -
+ * a pawn attacking a piece, a piece attacking a more valuable one, a piece
+ * attacked and not guarded (hanging) - and nothing for a guarded one. */
+static const char *const threat_names[] = {"threat.pawn.mg",  "threat.pawn.eg", "threat.piece.mg",
+                                           "threat.piece.eg", "hanging.mg",     "hanging.eg"};
+
+static int threat_gain(Variant *v, Eval *e, const char *fen, const char *weight) {
+    char err[160];
+    Position *pos = malloc(sizeof *pos);
+    if (!pos || pos_from_fen(pos, v, fen, err, sizeof err)) {
+        test_fail(__FILE__, __LINE__, "%s: %s", fen, pos ? err : "no memory");
+        free(pos);
+        return -1;
+    }
+    for (int i = 0; i < 6; i++)
+        eval_weight_set(e, eval_weight_index(e, threat_names[i]), 0);
+    eval_weights_apply(e);
+    int s0 = eval_evaluate(e, pos);
+    for (int i = 0; i < 6; i++)
+        if (!strncmp(threat_names[i], weight, strlen(weight)))
+            eval_weight_set(e, eval_weight_index(e, threat_names[i]), 100);
+    eval_weights_apply(e);
+    int s1 = eval_evaluate(e, pos);
+    free(pos);
+    return s1 - s0;
+}
+
+static void check_threat(Variant *v, Eval *e, const char *fen, const char *weight, int want) {
+    int got = threat_gain(v, e, fen, weight);
+    if (abs(got - want) > 1) /* the blend of the phases rounds */
+        test_fail(__FILE__, __LINE__, "%s in %s adds %d, want %d", weight, fen, got, want);
+}
+
+static void test_threats(void) {
+    char err[160];
+    Variant *v = variant_load_builtin("chess", err, sizeof err);
+    Eval *e = v ? eval_new(v) : NULL;
+    CHECK(v && e);
+    if (!e) {
+        variant_free(v);
+        return;
+    }
+    for (int i = 0; i < 6; i++) /* every name is known */
+        CHECK(eval_weight_index(e, threat_names[i]) >= 0);
+    /* e4 attacks the knight on d5 */
+    check_threat(v, e, "4k3/pppp4/8/3n4/4P3/8/PPP5/4K3 w - - 0 1", "threat.pawn", 100);
+    /* the bishop on f1 attacks the rook on d3 */
+    check_threat(v, e, "4k3/pppp4/8/8/8/3r4/PP6/4KB2 w - - 0 1", "threat.piece", 100);
+    /* the rook on h1 attacks the knight on h5, unguarded, then guarded by g6 */
+    check_threat(v, e, "4k3/pppp4/8/7n/8/8/PPP5/4K2R w - - 0 1", "hanging", 100);
+    check_threat(v, e, "4k3/pppp4/6p1/7n/8/8/PPP5/4K2R w - - 0 1", "hanging", 0);
+    /* and the other way round: Black to move, its threat counts for it */
+    check_threat(v, e, "4k3/ppp5/8/4p3/3N4/8/PPPP4/4K3 b - - 0 1", "threat.pawn", 100);
+    eval_free(e);
+    variant_free(v);
+}
 
 /* The searcher's own API: the same search after search_clear counts the same
  * nodes; a position mirrored (colours swapped) evaluates the same. */
@@ -565,5 +621,6 @@ void test_search(void) {
     test_stop();
     test_levels();
     test_values();
+    test_threats();
     test_context();
 }
