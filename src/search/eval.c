@@ -647,7 +647,8 @@ static int eval_phase(const Eval *e, const EvalState *st) {
     return phase > 256 ? 256 : phase;
 }
 
-/* Mobility and attacks on the enemy king's zone. */
+/* Mobility, attacks on the enemy king's zone, and what each side attacks
+ * or guards (for the threats). */
 static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
     const Variant *v = e->v;
     for (int c = 0; c < 2; c++) {
