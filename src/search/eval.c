@@ -672,7 +672,7 @@ static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
                         mob++;
                     j = (f & NF_PASS_EMPTY) ? j + 1 : nd[j].skip;
                 } else {
-                    if ((f & NF_CAPT) && q != HOLE) {
+                    if (f & NF_CAPT) { /* move trees never reach a hole */
                         st->att[to] |= (uint8_t)(1 << c);
                         if (piece_color(q) != c) {
                             mob++;

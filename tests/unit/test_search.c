@@ -423,6 +423,7 @@ static void test_values(void) {
  * attacked and not guarded (hanging) - and nothing for a guarded one. */
 static const char *const threat_names[] = {"threat.pawn.mg",  "threat.pawn.eg", "threat.piece.mg",
                                            "threat.piece.eg", "hanging.mg",     "hanging.eg"};
+#define NTHREAT_WEIGHTS (int)(sizeof threat_names / sizeof *threat_names)
 
 static int threat_gain(Variant *v, Eval *e, const char *fen, const char *weight) {
     char err[160];
@@ -432,11 +433,11 @@ static int threat_gain(Variant *v, Eval *e, const char *fen, const char *weight)
         free(pos);
         return -1;
     }
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < NTHREAT_WEIGHTS; i++)
         eval_weight_set(e, eval_weight_index(e, threat_names[i]), 0);
     eval_weights_apply(e);
     int s0 = eval_evaluate(e, pos);
-    for (int i = 0; i < 6; i++)
+    for (int i = 0; i < NTHREAT_WEIGHTS; i++)
         if (!strncmp(threat_names[i], weight, strlen(weight)))
             eval_weight_set(e, eval_weight_index(e, threat_names[i]), 100);
     eval_weights_apply(e);
@@ -460,7 +461,7 @@ static void test_threats(void) {
         variant_free(v);
         return;
     }
-    for (int i = 0; i < 6; i++) /* every name is known */
+    for (int i = 0; i < NTHREAT_WEIGHTS; i++) /* every name is known */
         CHECK(eval_weight_index(e, threat_names[i]) >= 0);
     /* e4 attacks the knight on d5 */
     check_threat(v, e, "4k3/pppp4/8/3n4/4P3/8/PPP5/4K3 w - - 0 1", "threat.pawn", 100);
