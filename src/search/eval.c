@@ -20,7 +20,7 @@ enum {
     W_DBL_EG, W_PASSED_MG, W_PASSED_EG, W_PASSED_BASE_MG, W_PASSED_BASE_EG, W_PASSED_KING,
     W_RACE_KING, W_RACE_PAWN, W_GATE_MG, W_GATE_EG, W_GATE_MINOR, W_GATE_MAJOR, W_GATE_KING,
     W_HAND, W_THREAT_PAWN_MG, W_THREAT_PAWN_EG, W_THREAT_PIECE_MG, W_THREAT_PIECE_EG,
-    W_HANGING_MG, W_HANGING_EG, NW
+    W_HANGING_MG, W_HANGING_EG, W_SAFE_CHECK, NW
 };
 static const struct {
     const char *name;
@@ -39,7 +39,7 @@ static const struct {
     {"gate.eg", 14},        {"gate.minor", 12},     {"gate.major", -8},
     {"gate.king", -20},     {"hand", 16},           {"threat.pawn.mg", 80},
     {"threat.pawn.eg", 50}, {"threat.piece.mg", 40}, {"threat.piece.eg", 40},
-    {"hanging.mg", 35},     {"hanging.eg", 20},
+    {"hanging.mg", 35},     {"hanging.eg", 20},     {"check.safe", 3},
 };
 /* Per piece type (not the royal one): "L.mg", "L.eg" values and "L.mob",
  * its mobility weight in percent. */
@@ -57,6 +57,7 @@ struct Eval {
     int value[MAX_TYPES], value_eg[MAX_TYPES];
     uint32_t pawns;   /* bit t: type t promotes */
     uint32_t pieces;  /* bit t: neither royal nor promoting */
+    uint32_t mirrored; /* bit t: attacks b from a as the other colour would a from b */
     int16_t psq_mg[64][MAX_SQ], psq_eg[64][MAX_SQ]; /* material included */
     int mob_avg16[MAX_TYPES];                       /* expected mobility x16 */
     int mob_mg[MAX_TYPES], mob_eg[MAX_TYPES];       /* per move, x16 */
@@ -462,6 +463,18 @@ Eval *eval_new(const Variant *v) {
                     if (v->nodes[sp.start + i].flags & NF_CAPT)
                         sqset_add(r, v->nodes[sp.start + i].sq);
             }
+
+    // Step 5. Pieces whose checking squares a walk from the king finds.
+    for (int t = 1; t <= v->ntypes; t++) {
+        bool mirrored = e->pieces >> t & 1;
+        for (int c = 0; c < 2 && mirrored; c++)
+            for (int a = 0; a < nsq && mirrored; a++)
+                for (int b = 0; b < nsq && mirrored; b++)
+                    mirrored = sqset_has(&e->reach[(c * MAX_TYPES + t) * nsq + a], b) ==
+                               sqset_has(&e->reach[(!c * MAX_TYPES + t) * nsq + b], a);
+        if (mirrored)
+            e->mirrored |= 1u << t;
+    }
     return e;
 }
 
@@ -561,6 +574,7 @@ typedef struct {
     uint8_t zone[MAX_SQ]; /* bit c: next to colour c's king */
     uint8_t att[MAX_SQ];  /* bit c: attacked or guarded by a piece of colour c */
     uint8_t lesser[MAX_SQ]; /* bit c: attacked by a piece of colour c worth less */
+    uint32_t go[2][MAX_SQ]; /* bit t: a piece of type t of colour c may move there */
     uint8_t pawnfile[2][MAX_FILES];
     int8_t pawn_lo[2][MAX_FILES], pawn_hi[2][MAX_FILES]; /* lowest, highest pawn rank per file */
     int katt_n[2], katt_w[2];                            /* attackers of colour c's king zone */
@@ -668,6 +682,10 @@ static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
                 if (st->zone[to] >> them & 1 && (f & NF_CAPT))
                     hits++;
                 if (q == EMPTY) {
+                    if (f & NF_CAPT)
+                        st->att[to] |= (uint8_t)(1 << c);
+                    if (f & NF_MOVE)
+                        st->go[c][to] |= 1u << t;
                     if ((f & NF_MOVE) && !(st->patt[to] >> them & 1))
                         mob++;
                     j = (f & NF_PASS_EMPTY) ? j + 1 : nd[j].skip;
@@ -676,6 +694,7 @@ static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
                         st->att[to] |= (uint8_t)(1 << c);
                         if (piece_color(q) != c) {
                             mob++;
+                            st->go[c][to] |= 1u << t;
                             int tq = piece_type(q);
                             if (tq != v->royal && e->value[tq] > e->value[t])
                                 st->lesser[to] |= (uint8_t)(1 << c);
@@ -723,13 +742,41 @@ static void eval_threats(const Eval *e, const Position *pos, EvalState *st) {
     }
 }
 
-/* King safety: attackers near the king and its shelter. */
+/* Does a piece of type t of colour them have a safe check on colour c's
+ * king on k: a move to a square, not guarded by c, from which it attacks
+ * k? Walks t's moves from k as colour c's (see Eval.mirrored). */
+static bool safe_check(const Eval *e, const Position *pos, const EvalState *st, int c, int t,
+                       int k) {
+    const Variant *v = e->v;
+    Span sp = v->tree[(c * MAX_TYPES + t) * v->nsq + k];
+    const Node *nd = v->nodes + sp.start;
+    for (uint32_t j = 0; j < sp.len;) {
+        int sq = nd[j].sq;
+        uint8_t f = nd[j].flags;
+        if ((f & NF_CAPT) && (st->go[!c][sq] >> t & 1) &&
+            !((st->att[sq] | st->patt[sq] | st->zone[sq]) >> c & 1))
+            return true;
+        if (pos->board[sq] == EMPTY)
+            j = (f & NF_PASS_EMPTY) ? j + 1 : nd[j].skip;
+        else
+            j = (f & NF_PASS_OCC) ? j + 1 : nd[j].skip;
+    }
+    return false;
+}
+
+/* King safety: attackers near the king, safe checks, and the shelter. */
 static void eval_king(const Eval *e, const Position *pos, EvalState *st) {
     for (int c = 0; c < 2; c++) {
         Square k = pos->king[c];
         if (k == SQ_NONE)
             continue;
         int them = !c;
+        for (int t = 1; t <= e->v->ntypes; t++)
+            if ((e->mirrored >> t & 1) && pos->count[make_piece(them, t)] &&
+                safe_check(e, pos, st, c, t, k)) {
+                st->katt_n[c]++;
+                st->katt_w[c] += e->w[W_SAFE_CHECK];
+            }
         int phase_them = st->npm[them] * 256 / e->npm_start;
         if (phase_them > 256)
             phase_them = 256;
@@ -864,6 +911,8 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
     memset(st.zone, 0, (size_t)v->nsq);
     memset(st.att, 0, (size_t)v->nsq);
     memset(st.lesser, 0, (size_t)v->nsq);
+    memset(st.go[0], 0, (size_t)v->nsq * sizeof st.go[0][0]);
+    memset(st.go[1], 0, (size_t)v->nsq * sizeof st.go[1][0]);
     memset(st.pawnfile, 0, sizeof st.pawnfile);
     memset(st.pawn_lo, 127, sizeof st.pawn_lo);
     memset(st.pawn_hi, -1, sizeof st.pawn_hi);

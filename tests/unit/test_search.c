@@ -476,6 +476,48 @@ static void test_threats(void) {
     variant_free(v);
 }
 
+/* Safe checks: a move to an unguarded square that checks adds to the
+ * king's danger (once two pieces attack it); a guarded square does not. */
+static int check_weight_gain(Variant *v, Eval *e, const char *fen) {
+    char err[160];
+    Position *pos = malloc(sizeof *pos);
+    if (!pos || pos_from_fen(pos, v, fen, err, sizeof err)) {
+        test_fail(__FILE__, __LINE__, "%s: %s", fen, pos ? err : "no memory");
+        free(pos);
+        return 0;
+    }
+    int w = eval_weight_index(e, "check.safe");
+    eval_weight_set(e, w, 0);
+    eval_weights_apply(e);
+    int s0 = eval_evaluate(e, pos);
+    eval_weight_set(e, w, 6);
+    eval_weights_apply(e);
+    int s1 = eval_evaluate(e, pos);
+    free(pos);
+    return s1 - s0;
+}
+
+static void test_safe_checks(void) {
+    char err[160];
+    Variant *v = variant_load_builtin("chess", err, sizeof err);
+    Eval *e = v ? eval_new(v) : NULL;
+    CHECK(v && e);
+    if (!e) {
+        variant_free(v);
+        return;
+    }
+    CHECK(eval_weight_index(e, "check.safe") >= 0);
+    /* the queen on d4 and the knight on e4 attack f2; Qd1+ is safe */
+    const char *open = "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 w - - 0 1";
+    CHECK(check_weight_gain(v, e, open) < 0);
+    /* the rook on b1 guards d1: no safe check is left */
+    CHECK(check_weight_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/1R4K1 w - - 0 1") == 0);
+    /* Black to move, the danger is still White's: its score falls */
+    CHECK(check_weight_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 b - - 0 1") > 0);
+    eval_free(e);
+    variant_free(v);
+}
+
 /* The searcher's own API: the same search after search_clear counts the same
  * nodes; a position mirrored (colours swapped) evaluates the same. */
 static void test_context(void) {
@@ -623,5 +665,6 @@ void test_search(void) {
     test_levels();
     test_values();
     test_threats();
+    test_safe_checks();
     test_context();
 }
