@@ -20,7 +20,7 @@ enum {
     W_DBL_EG, W_PASSED_MG, W_PASSED_EG, W_PASSED_BASE_MG, W_PASSED_BASE_EG, W_PASSED_KING,
     W_RACE_KING, W_RACE_PAWN, W_GATE_MG, W_GATE_EG, W_GATE_MINOR, W_GATE_MAJOR, W_GATE_KING,
     W_HAND, W_THREAT_PAWN_MG, W_THREAT_PAWN_EG, W_THREAT_PIECE_MG, W_THREAT_PIECE_EG,
-    W_HANGING_MG, W_HANGING_EG, W_SAFE_CHECK, NW
+    W_HANGING_MG, W_HANGING_EG, W_SAFE_CHECK, W_OPEN_MG, W_OPEN_EG, W_SEMI_MG, W_SEMI_EG, NW
 };
 static const struct {
     const char *name;
@@ -40,6 +40,7 @@ static const struct {
     {"gate.king", -20},     {"hand", 16},           {"threat.pawn.mg", 80},
     {"threat.pawn.eg", 50}, {"threat.piece.mg", 40}, {"threat.piece.eg", 40},
     {"hanging.mg", 35},     {"hanging.eg", 20},     {"check.safe", 3},
+    {"file.open.mg", 40}, {"file.open.eg", 20}, {"file.semi.mg", 20}, {"file.semi.eg", 8},
 };
 /* Per piece type (not the royal one): "L.mg", "L.eg" values and "L.mob",
  * its mobility weight in percent. */
@@ -58,6 +59,7 @@ struct Eval {
     uint32_t pawns;   /* bit t: type t promotes */
     uint32_t pieces;  /* bit t: neither royal nor promoting */
     uint32_t mirrored; /* bit t: attacks b from a as the other colour would a from b */
+    uint32_t file_riders; /* bit t: a piece that rides along files */
     int16_t psq_mg[64][MAX_SQ], psq_eg[64][MAX_SQ]; /* material included */
     int mob_avg16[MAX_TYPES];                       /* expected mobility x16 */
     int mob_mg[MAX_TYPES], mob_eg[MAX_TYPES];       /* per move, x16 */
@@ -353,6 +355,20 @@ static void init_geometry(Eval *e) {
             }
         }
     e->orthodox_pawns = !v->rotate_black;
+    /* riders along files: from a first-rank square, half the file or more
+     * in one move on an empty board */
+    for (int t = 1; t <= v->ntypes; t++) {
+        int s = v->files / 2, n = 0;
+        if (!(e->pieces >> t & 1) || v->is_hole[s])
+            continue;
+        Span sp = v->tree[(WHITE * MAX_TYPES + t) * nsq + s];
+        for (uint32_t i = 0; i < sp.len; i++) {
+            const Node *nd = &v->nodes[sp.start + i];
+            n += (nd->flags & NF_MOVE) && sq_file(v, nd->sq) == v->files / 2;
+        }
+        if (2 * n >= v->ranks)
+            e->file_riders |= 1u << t;
+    }
 }
 
 /* Distances: promotion for pawns, win squares for racers. */
@@ -820,6 +836,24 @@ static bool is_passed(const Eval *e, const Position *pos, const EvalState *st, i
     return passed;
 }
 
+/* Riders along files on files without pawns of their own side: open
+ * (no pawns at all) or half-open. */
+static void eval_files(const Eval *e, const Position *pos, EvalState *st) {
+    const int *w = e->w;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            int s = pos->plist[c][i];
+            if (!(e->file_riders >> piece_type(pos->board[s]) & 1))
+                continue;
+            int x = e->file[s];
+            if (st->pawnfile[c][x])
+                continue;
+            bool open = !st->pawnfile[!c][x];
+            st->mg[c] += w[open ? W_OPEN_MG : W_SEMI_MG];
+            st->eg[c] += w[open ? W_OPEN_EG : W_SEMI_EG];
+        }
+}
+
 /* Pawn structure: passed, doubled and isolated pawns. */
 static void eval_pawns(const Eval *e, const Position *pos, EvalState *st) {
     const int *w = e->w;
@@ -939,6 +973,8 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
     eval_threats(e, pos, &st);
     eval_king(e, pos, &st);
     eval_pawns(e, pos, &st);
+    if (e->orthodox_pawns)
+        eval_files(e, pos, &st);
     if (v->nwin[0])
         eval_race(e, pos, &st);
 

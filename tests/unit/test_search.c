@@ -425,7 +425,10 @@ static const char *const threat_names[] = {"threat.pawn.mg",  "threat.pawn.eg", 
                                            "threat.piece.eg", "hanging.mg",     "hanging.eg"};
 #define NTHREAT_WEIGHTS (int)(sizeof threat_names / sizeof *threat_names)
 
-static int threat_gain(Variant *v, Eval *e, const char *fen, const char *weight) {
+/* What the weights of names starting with prefix add, set to 100 rather
+ * than 0 (every weight of names is 0 besides). */
+static int weights_gain(Variant *v, Eval *e, const char *fen, const char *const *names, int n,
+                        const char *prefix) {
     char err[160];
     Position *pos = malloc(sizeof *pos);
     if (!pos || pos_from_fen(pos, v, fen, err, sizeof err)) {
@@ -433,13 +436,13 @@ static int threat_gain(Variant *v, Eval *e, const char *fen, const char *weight)
         free(pos);
         return -1;
     }
-    for (int i = 0; i < NTHREAT_WEIGHTS; i++)
-        eval_weight_set(e, eval_weight_index(e, threat_names[i]), 0);
+    for (int i = 0; i < n; i++)
+        eval_weight_set(e, eval_weight_index(e, names[i]), 0);
     eval_weights_apply(e);
     int s0 = eval_evaluate(e, pos);
-    for (int i = 0; i < NTHREAT_WEIGHTS; i++)
-        if (!strncmp(threat_names[i], weight, strlen(weight)))
-            eval_weight_set(e, eval_weight_index(e, threat_names[i]), 100);
+    for (int i = 0; i < n; i++)
+        if (!strncmp(names[i], prefix, strlen(prefix)))
+            eval_weight_set(e, eval_weight_index(e, names[i]), 100);
     eval_weights_apply(e);
     int s1 = eval_evaluate(e, pos);
     free(pos);
@@ -447,7 +450,7 @@ static int threat_gain(Variant *v, Eval *e, const char *fen, const char *weight)
 }
 
 static void check_threat(Variant *v, Eval *e, const char *fen, const char *weight, int want) {
-    int got = threat_gain(v, e, fen, weight);
+    int got = weights_gain(v, e, fen, threat_names, NTHREAT_WEIGHTS, weight);
     if (abs(got - want) > 1) /* the blend of the phases rounds */
         test_fail(__FILE__, __LINE__, "%s in %s adds %d, want %d", weight, fen, got, want);
 }
@@ -472,6 +475,41 @@ static void test_threats(void) {
     check_threat(v, e, "4k3/pppp4/6p1/7n/8/8/PPP5/4K2R w - - 0 1", "hanging", 0);
     /* and the other way round: Black to move, its threat counts for it */
     check_threat(v, e, "4k3/ppp5/8/4p3/3N4/8/PPPP4/4K3 b - - 0 1", "threat.pawn", 100);
+    eval_free(e);
+    variant_free(v);
+}
+
+/* Riders along files: a Rook on a file without pawns (open), without its
+ * own pawns (half-open), and behind its own pawn (nothing). */
+static const char *const file_names[] = {"file.open.mg", "file.open.eg", "file.semi.mg",
+                                         "file.semi.eg"};
+
+static void check_file(Variant *v, Eval *e, const char *fen, const char *weight, int want) {
+    int got = weights_gain(v, e, fen, file_names, 4, weight);
+    if (abs(got - want) > 1)
+        test_fail(__FILE__, __LINE__, "%s in %s adds %d, want %d", weight, fen, got, want);
+}
+
+static void test_files(void) {
+    char err[160];
+    Variant *v = variant_load_builtin("chess", err, sizeof err);
+    Eval *e = v ? eval_new(v) : NULL;
+    CHECK(v && e);
+    if (!e) {
+        variant_free(v);
+        return;
+    }
+    for (int i = 0; i < 4; i++)
+        CHECK(eval_weight_index(e, file_names[i]) >= 0);
+    const char *open = "6k1/ppp5/8/8/8/8/PPP5/4RK2 w - - 0 1";
+    check_file(v, e, open, "file.open", 100);
+    check_file(v, e, open, "file.semi", 0);
+    const char *semi = "4k3/pppp4/8/8/8/8/PPP5/3RK3 w - - 0 1";
+    check_file(v, e, semi, "file.semi", 100);
+    check_file(v, e, semi, "file.open", 0);
+    check_file(v, e, "4k3/ppp5/8/8/8/8/PPP5/2R1K3 w - - 0 1", "file", 0);
+    /* Black's Rook counts for Black; Knights and Bishops never */
+    check_file(v, e, "4r1k1/ppp5/8/8/8/8/PPP5/4KNB1 w - - 0 1", "file.open", -100);
     eval_free(e);
     variant_free(v);
 }
@@ -665,6 +703,7 @@ void test_search(void) {
     test_levels();
     test_values();
     test_threats();
+    test_files();
     test_safe_checks();
     test_context();
 }
