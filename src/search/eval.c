@@ -40,7 +40,8 @@ static const struct {
     {"gate.king", -20},     {"hand", 16},           {"threat.pawn.mg", 80},
     {"threat.pawn.eg", 50}, {"threat.piece.mg", 40}, {"threat.piece.eg", 40},
     {"hanging.mg", 35},     {"hanging.eg", 20},     {"check.safe", 3},
-    {"file.open.mg", 40}, {"file.open.eg", 20}, {"file.semi.mg", 20}, {"file.semi.eg", 8},
+    {"file.open.mg", 40},   {"file.open.eg", 20},   {"file.semi.mg", 20},
+    {"file.semi.eg", 8},
 };
 /* Per piece type (not the royal one): "L.mg", "L.eg" values and "L.mob",
  * its mobility weight in percent. */
@@ -58,7 +59,7 @@ struct Eval {
     int value[MAX_TYPES], value_eg[MAX_TYPES];
     uint32_t pawns;   /* bit t: type t promotes */
     uint32_t pieces;  /* bit t: neither royal nor promoting */
-    uint32_t mirrored; /* bit t: attacks b from a as the other colour would a from b */
+    uint32_t mirrored;    /* bit t: attacks b from a as the other colour would a from b */
     uint32_t file_riders; /* bit t: a piece that rides along files */
     int16_t psq_mg[64][MAX_SQ], psq_eg[64][MAX_SQ]; /* material included */
     int mob_avg16[MAX_TYPES];                       /* expected mobility x16 */
@@ -483,11 +484,10 @@ Eval *eval_new(const Variant *v) {
     // Step 5. Pieces whose checking squares a walk from the king finds.
     for (int t = 1; t <= v->ntypes; t++) {
         bool mirrored = e->pieces >> t & 1;
-        for (int c = 0; c < 2 && mirrored; c++)
-            for (int a = 0; a < nsq && mirrored; a++)
-                for (int b = 0; b < nsq && mirrored; b++)
-                    mirrored = sqset_has(&e->reach[(c * MAX_TYPES + t) * nsq + a], b) ==
-                               sqset_has(&e->reach[(!c * MAX_TYPES + t) * nsq + b], a);
+        for (int a = 0; a < nsq && mirrored; a++)
+            for (int b = 0; b < nsq && mirrored; b++)
+                mirrored = sqset_has(&e->reach[(WHITE * MAX_TYPES + t) * nsq + a], b) ==
+                           sqset_has(&e->reach[(BLACK * MAX_TYPES + t) * nsq + b], a);
         if (mirrored)
             e->mirrored |= 1u << t;
     }

@@ -516,24 +516,7 @@ static void test_files(void) {
 
 /* Safe checks: a move to an unguarded square that checks adds to the
  * king's danger (once two pieces attack it); a guarded square does not. */
-static int check_weight_gain(Variant *v, Eval *e, const char *fen) {
-    char err[160];
-    Position *pos = malloc(sizeof *pos);
-    if (!pos || pos_from_fen(pos, v, fen, err, sizeof err)) {
-        test_fail(__FILE__, __LINE__, "%s: %s", fen, pos ? err : "no memory");
-        free(pos);
-        return 0;
-    }
-    int w = eval_weight_index(e, "check.safe");
-    eval_weight_set(e, w, 0);
-    eval_weights_apply(e);
-    int s0 = eval_evaluate(e, pos);
-    eval_weight_set(e, w, 6);
-    eval_weights_apply(e);
-    int s1 = eval_evaluate(e, pos);
-    free(pos);
-    return s1 - s0;
-}
+static const char *const check_names[] = {"check.safe"};
 
 static void test_safe_checks(void) {
     char err[160];
@@ -547,11 +530,13 @@ static void test_safe_checks(void) {
     CHECK(eval_weight_index(e, "check.safe") >= 0);
     /* the queen on d4 and the knight on e4 attack f2; Qd1+ is safe */
     const char *open = "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 w - - 0 1";
-    CHECK(check_weight_gain(v, e, open) < 0);
+    CHECK(weights_gain(v, e, open, check_names, 1, "check") < 0);
     /* the rook on b1 guards d1: no safe check is left */
-    CHECK(check_weight_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/1R4K1 w - - 0 1") == 0);
+    CHECK(weights_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/1R4K1 w - - 0 1", check_names, 1,
+                       "check") == 0);
     /* Black to move, the danger is still White's: its score falls */
-    CHECK(check_weight_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 b - - 0 1") > 0);
+    CHECK(weights_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 b - - 0 1", check_names, 1,
+                       "check") > 0);
     eval_free(e);
     variant_free(v);
 }
