@@ -418,17 +418,25 @@ static void test_values(void) {
     variant_free(v);
 }
 
-/* Threats: what one threat weight adds, all three set to 0 or to 100 -
- * a pawn attacking a piece, a piece attacking a more valuable one, a piece
- * attacked and not guarded (hanging) - and nothing for a guarded one. */
+/* Terms of the evaluation, each seen through its weights set to 0 or to
+ * 100: threats (a pawn attacking a piece, a piece attacking a more valuable
+ * one, a piece attacked and not guarded), riders on open and half-open
+ * files, and safe checks. */
+typedef struct {
+    const char *const *names;
+    int n;
+} WeightGroup;
 static const char *const threat_names[] = {"threat.pawn.mg",  "threat.pawn.eg", "threat.piece.mg",
                                            "threat.piece.eg", "hanging.mg",     "hanging.eg"};
-#define NTHREAT_WEIGHTS (int)(sizeof threat_names / sizeof *threat_names)
+static const char *const file_names[] = {"file.open.mg", "file.open.eg", "file.semi.mg",
+                                         "file.semi.eg"};
+static const char *const check_names[] = {"check.safe"};
+static const WeightGroup threats = {threat_names, 6}, files = {file_names, 4},
+                         checks = {check_names, 1};
 
-/* What the weights of names starting with prefix add, set to 100 rather
- * than 0 (every weight of names is 0 besides). */
-static int weights_gain(Variant *v, Eval *e, const char *fen, const char *const *names, int n,
-                        const char *prefix) {
+/* What the group's weights whose names start with prefix add, set to 100
+ * rather than 0 (the group's other weights stay 0). */
+static int weights_gain(Variant *v, Eval *e, const char *fen, WeightGroup g, const char *prefix) {
     char err[160];
     Position *pos = malloc(sizeof *pos);
     if (!pos || pos_from_fen(pos, v, fen, err, sizeof err)) {
@@ -436,26 +444,27 @@ static int weights_gain(Variant *v, Eval *e, const char *fen, const char *const 
         free(pos);
         return -1;
     }
-    for (int i = 0; i < n; i++)
-        eval_weight_set(e, eval_weight_index(e, names[i]), 0);
+    for (int i = 0; i < g.n; i++)
+        eval_weight_set(e, eval_weight_index(e, g.names[i]), 0);
     eval_weights_apply(e);
     int s0 = eval_evaluate(e, pos);
-    for (int i = 0; i < n; i++)
-        if (!strncmp(names[i], prefix, strlen(prefix)))
-            eval_weight_set(e, eval_weight_index(e, names[i]), 100);
+    for (int i = 0; i < g.n; i++)
+        if (!strncmp(g.names[i], prefix, strlen(prefix)))
+            eval_weight_set(e, eval_weight_index(e, g.names[i]), 100);
     eval_weights_apply(e);
     int s1 = eval_evaluate(e, pos);
     free(pos);
     return s1 - s0;
 }
 
-static void check_threat(Variant *v, Eval *e, const char *fen, const char *weight, int want) {
-    int got = weights_gain(v, e, fen, threat_names, NTHREAT_WEIGHTS, weight);
+static void check_gain(Variant *v, Eval *e, const char *fen, WeightGroup g, const char *prefix,
+                       int want) {
+    int got = weights_gain(v, e, fen, g, prefix);
     if (abs(got - want) > 1) /* the blend of the phases rounds */
-        test_fail(__FILE__, __LINE__, "%s in %s adds %d, want %d", weight, fen, got, want);
+        test_fail(__FILE__, __LINE__, "%s in %s adds %d, want %d", prefix, fen, got, want);
 }
 
-static void test_threats(void) {
+static void test_eval_terms(void) {
     char err[160];
     Variant *v = variant_load_builtin("chess", err, sizeof err);
     Eval *e = v ? eval_new(v) : NULL;
@@ -464,79 +473,39 @@ static void test_threats(void) {
         variant_free(v);
         return;
     }
-    for (int i = 0; i < NTHREAT_WEIGHTS; i++) /* every name is known */
-        CHECK(eval_weight_index(e, threat_names[i]) >= 0);
+    const WeightGroup groups[] = {threats, files, checks};
+    for (size_t k = 0; k < sizeof groups / sizeof *groups; k++) /* every name is known */
+        for (int i = 0; i < groups[k].n; i++)
+            CHECK(eval_weight_index(e, groups[k].names[i]) >= 0);
+
     /* e4 attacks the knight on d5 */
-    check_threat(v, e, "4k3/pppp4/8/3n4/4P3/8/PPP5/4K3 w - - 0 1", "threat.pawn", 100);
+    check_gain(v, e, "4k3/pppp4/8/3n4/4P3/8/PPP5/4K3 w - - 0 1", threats, "threat.pawn", 100);
     /* the bishop on f1 attacks the rook on d3 */
-    check_threat(v, e, "4k3/pppp4/8/8/8/3r4/PP6/4KB2 w - - 0 1", "threat.piece", 100);
+    check_gain(v, e, "4k3/pppp4/8/8/8/3r4/PP6/4KB2 w - - 0 1", threats, "threat.piece", 100);
     /* the rook on h1 attacks the knight on h5, unguarded, then guarded by g6 */
-    check_threat(v, e, "4k3/pppp4/8/7n/8/8/PPP5/4K2R w - - 0 1", "hanging", 100);
-    check_threat(v, e, "4k3/pppp4/6p1/7n/8/8/PPP5/4K2R w - - 0 1", "hanging", 0);
+    check_gain(v, e, "4k3/pppp4/8/7n/8/8/PPP5/4K2R w - - 0 1", threats, "hanging", 100);
+    check_gain(v, e, "4k3/pppp4/6p1/7n/8/8/PPP5/4K2R w - - 0 1", threats, "hanging", 0);
     /* and the other way round: Black to move, its threat counts for it */
-    check_threat(v, e, "4k3/ppp5/8/4p3/3N4/8/PPPP4/4K3 b - - 0 1", "threat.pawn", 100);
-    eval_free(e);
-    variant_free(v);
-}
+    check_gain(v, e, "4k3/ppp5/8/4p3/3N4/8/PPPP4/4K3 b - - 0 1", threats, "threat.pawn", 100);
 
-/* Riders along files: a Rook on a file without pawns (open), without its
- * own pawns (half-open), and behind its own pawn (nothing). */
-static const char *const file_names[] = {"file.open.mg", "file.open.eg", "file.semi.mg",
-                                         "file.semi.eg"};
-
-static void check_file(Variant *v, Eval *e, const char *fen, const char *weight, int want) {
-    int got = weights_gain(v, e, fen, file_names, 4, weight);
-    if (abs(got - want) > 1)
-        test_fail(__FILE__, __LINE__, "%s in %s adds %d, want %d", weight, fen, got, want);
-}
-
-static void test_files(void) {
-    char err[160];
-    Variant *v = variant_load_builtin("chess", err, sizeof err);
-    Eval *e = v ? eval_new(v) : NULL;
-    CHECK(v && e);
-    if (!e) {
-        variant_free(v);
-        return;
-    }
-    for (int i = 0; i < 4; i++)
-        CHECK(eval_weight_index(e, file_names[i]) >= 0);
+    /* a Rook on a file without pawns, without its own, behind its own pawn */
     const char *open = "6k1/ppp5/8/8/8/8/PPP5/4RK2 w - - 0 1";
-    check_file(v, e, open, "file.open", 100);
-    check_file(v, e, open, "file.semi", 0);
+    check_gain(v, e, open, files, "file.open", 100);
+    check_gain(v, e, open, files, "file.semi", 0);
     const char *semi = "4k3/pppp4/8/8/8/8/PPP5/3RK3 w - - 0 1";
-    check_file(v, e, semi, "file.semi", 100);
-    check_file(v, e, semi, "file.open", 0);
-    check_file(v, e, "4k3/ppp5/8/8/8/8/PPP5/2R1K3 w - - 0 1", "file", 0);
+    check_gain(v, e, semi, files, "file.semi", 100);
+    check_gain(v, e, semi, files, "file.open", 0);
+    check_gain(v, e, "4k3/ppp5/8/8/8/8/PPP5/2R1K3 w - - 0 1", files, "file", 0);
     /* Black's Rook counts for Black; Knights and Bishops never */
-    check_file(v, e, "4r1k1/ppp5/8/8/8/8/PPP5/4KNB1 w - - 0 1", "file.open", -100);
-    eval_free(e);
-    variant_free(v);
-}
+    check_gain(v, e, "4r1k1/ppp5/8/8/8/8/PPP5/4KNB1 w - - 0 1", files, "file.open", -100);
 
-/* Safe checks: a move to an unguarded square that checks adds to the
- * king's danger (once two pieces attack it); a guarded square does not. */
-static const char *const check_names[] = {"check.safe"};
-
-static void test_safe_checks(void) {
-    char err[160];
-    Variant *v = variant_load_builtin("chess", err, sizeof err);
-    Eval *e = v ? eval_new(v) : NULL;
-    CHECK(v && e);
-    if (!e) {
-        variant_free(v);
-        return;
-    }
-    CHECK(eval_weight_index(e, "check.safe") >= 0);
-    /* the queen on d4 and the knight on e4 attack f2; Qd1+ is safe */
-    const char *open = "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 w - - 0 1";
-    CHECK(weights_gain(v, e, open, check_names, 1, "check") < 0);
-    /* the rook on b1 guards d1: no safe check is left */
-    CHECK(weights_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/1R4K1 w - - 0 1", check_names, 1,
-                       "check") == 0);
-    /* Black to move, the danger is still White's: its score falls */
-    CHECK(weights_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 b - - 0 1", check_names, 1,
-                       "check") > 0);
+    /* the queen on d4 and the knight on e4 attack f2, and Qd1+ is safe: the
+     * danger grows (once two pieces attack the king); with a rook on b1
+     * guarding d1 no safe check is left; Black to move, the danger is still
+     * White's */
+    CHECK(weights_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 w - - 0 1", checks, "check") < 0);
+    CHECK(weights_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/1R4K1 w - - 0 1", checks, "check") == 0);
+    CHECK(weights_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 b - - 0 1", checks, "check") > 0);
     eval_free(e);
     variant_free(v);
 }
@@ -687,8 +656,6 @@ void test_search(void) {
     test_stop();
     test_levels();
     test_values();
-    test_threats();
-    test_files();
-    test_safe_checks();
+    test_eval_terms();
     test_context();
 }
