@@ -14,11 +14,11 @@ bool movegen_attacked_by(const Position *pos, int sq, int by, uint32_t typemask)
     for (uint32_t i = 0; i < sp.len;) {
         Piece p = pos->board[a[i].sq];
         if (p == EMPTY) {
-            i = (a[i].flags & NF_PASS_EMPTY) ? i + 1 : a[i].skip;
+            i = variant_next(a[i].flags, a[i].skip, i, true);
         } else {
             if (piece_color(p) == by && (a[i].srcmask & typemask) >> piece_type(p) & 1)
                 return true;
-            i = (a[i].flags & NF_PASS_OCC) ? i + 1 : a[i].skip;
+            i = variant_next(a[i].flags, a[i].skip, i, false);
         }
     }
     return false;
@@ -141,11 +141,11 @@ void movegen_pseudo(const Position *pos, MoveList *l) {
                     add_moves(pos, l, from, to, f & NF_DOUBLE ? MK_DOUBLE : MK_NORMAL, promo);
                 else if ((f & NF_EP) && to == pos->ep)
                     add_moves(pos, l, from, to, MK_EP, promo);
-                j = (f & NF_PASS_EMPTY) ? j + 1 : nd[j].skip;
+                j = variant_next(f, nd[j].skip, j, true);
             } else {
                 if ((f & NF_CAPT) && piece_color(p) != us && !(multi && seen[to]++))
                     add_moves(pos, l, from, to, MK_NORMAL, promo);
-                j = (f & NF_PASS_OCC) ? j + 1 : nd[j].skip;
+                j = variant_next(f, nd[j].skip, j, false);
             }
         }
     }
@@ -181,13 +181,13 @@ static void find_pinned(const Position *pos, const AttackNode *a, uint32_t i, ui
         Piece p = pos->board[a[i].sq];
         uint8_t f = a[i].flags;
         if (p == EMPTY) {
-            i = (f & NF_PASS_EMPTY) ? i + 1 : a[i].skip;
+            i = variant_next(f, a[i].skip, i, true);
             continue;
         }
         if (piece_color(p) != us) {
             if (blocker >= 0 && (a[i].srcmask >> piece_type(p) & 1))
                 pinned[blocker] = 1;
-            i = (f & NF_PASS_OCC) ? i + 1 : a[i].skip;
+            i = variant_next(f, a[i].skip, i, false);
             continue;
         }
         if (f & NF_PASS_OCC) {

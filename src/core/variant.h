@@ -30,6 +30,13 @@ typedef struct {
     uint16_t skip; /* index past this node's subtree, relative to the tree start */
 } Node;
 
+/* The next node of a walk of a move tree or attack trie at node j (flags,
+ * skip), by whether its square is empty: into the subtree if the piece may
+ * pass there, else past it. */
+static inline uint32_t variant_next(uint8_t flags, uint16_t skip, uint32_t j, bool empty) {
+    return (flags & (empty ? NF_PASS_EMPTY : NF_PASS_OCC)) ? j + 1 : skip;
+}
+
 typedef struct {
     uint8_t sq;
     uint8_t flags;   /* NF_PASS_* */

@@ -677,8 +677,9 @@ static int eval_phase(const Eval *e, const EvalState *st) {
     return phase > 256 ? 256 : phase;
 }
 
-/* Mobility, attacks on the enemy king's zone, and what each side attacks
- * or guards (for the threats). */
+/* Mobility, attacks on the enemy king's zone, what each side attacks or
+ * guards (for the threats) and where its pieces may go (for the safe
+ * checks). */
 static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
     const Variant *v = e->v;
     for (int c = 0; c < 2; c++) {
@@ -704,7 +705,7 @@ static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
                         st->go[c][to] |= 1u << t;
                     if ((f & NF_MOVE) && !(st->patt[to] >> them & 1))
                         mob++;
-                    j = (f & NF_PASS_EMPTY) ? j + 1 : nd[j].skip;
+                    j = variant_next(f, nd[j].skip, j, true);
                 } else {
                     if (f & NF_CAPT) { /* move trees never reach a hole */
                         st->att[to] |= (uint8_t)(1 << c);
@@ -716,7 +717,7 @@ static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
                                 st->lesser[to] |= (uint8_t)(1 << c);
                         }
                     }
-                    j = (f & NF_PASS_OCC) ? j + 1 : nd[j].skip;
+                    j = variant_next(f, nd[j].skip, j, false);
                 }
             }
             int d = mob * 16 - e->mob_avg16[t];
@@ -772,10 +773,7 @@ static bool safe_check(const Eval *e, const Position *pos, const EvalState *st, 
         if ((f & NF_CAPT) && (st->go[!c][sq] >> t & 1) &&
             !((st->att[sq] | st->patt[sq] | st->zone[sq]) >> c & 1))
             return true;
-        if (pos->board[sq] == EMPTY)
-            j = (f & NF_PASS_EMPTY) ? j + 1 : nd[j].skip;
-        else
-            j = (f & NF_PASS_OCC) ? j + 1 : nd[j].skip;
+        j = variant_next(f, nd[j].skip, j, pos->board[sq] == EMPTY);
     }
     return false;
 }

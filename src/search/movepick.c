@@ -43,7 +43,7 @@ static int least_attacker(const Variant *v, const Eval *e, const Piece *board, i
     for (uint32_t i = 0; i < sp.len;) {
         Piece p = board[a[i].sq];
         if (p == EMPTY) {
-            i = (a[i].flags & NF_PASS_EMPTY) ? i + 1 : a[i].skip;
+            i = variant_next(a[i].flags, a[i].skip, i, true);
             continue;
         }
         if (p != HOLE && piece_color(p) == by && (a[i].srcmask >> piece_type(p) & 1)) {
@@ -54,7 +54,7 @@ static int least_attacker(const Variant *v, const Eval *e, const Piece *board, i
                 best = a[i].sq;
             }
         }
-        i = (a[i].flags & NF_PASS_OCC) ? i + 1 : a[i].skip;
+        i = variant_next(a[i].flags, a[i].skip, i, false);
     }
     *value = bestv;
     return best;
@@ -154,11 +154,7 @@ bool movepick_gives_check(const Position *pos, const Eval *e, Move m) {
         uint8_t f = nd[j].flags;
         if (sq == k && (f & NF_CAPT))
             return true;
-        bool empty = sq == from || pos->board[sq] == EMPTY;
-        if (empty)
-            j = (f & NF_PASS_EMPTY) ? j + 1 : nd[j].skip;
-        else
-            j = (f & NF_PASS_OCC) ? j + 1 : nd[j].skip;
+        j = variant_next(f, nd[j].skip, j, sq == from || pos->board[sq] == EMPTY);
     }
     /* discovered checks are not seen */
     return false;
