@@ -20,7 +20,7 @@ enum {
     W_DBL_EG, W_PASSED_MG, W_PASSED_EG, W_PASSED_BASE_MG, W_PASSED_BASE_EG, W_PASSED_KING,
     W_RACE_KING, W_RACE_PAWN, W_GATE_MG, W_GATE_EG, W_GATE_MINOR, W_GATE_MAJOR, W_GATE_KING,
     W_HAND, W_THREAT_PAWN_MG, W_THREAT_PAWN_EG, W_THREAT_PIECE_MG, W_THREAT_PIECE_EG,
-    W_HANGING_MG, W_HANGING_EG, W_SAFE_CHECK, W_OPEN_MG, W_OPEN_EG, W_SEMI_MG, W_SEMI_EG, NW
+    W_HANGING_MG, W_HANGING_EG, W_SAFE_CHECK, W_OPEN_MG, W_OPEN_EG, W_SEMI_MG, W_SEMI_EG, W_FREE_MG, W_FREE_EG, NW
 };
 static const struct {
     const char *name;
@@ -41,7 +41,7 @@ static const struct {
     {"threat.pawn.eg", 50}, {"threat.piece.mg", 40}, {"threat.piece.eg", 40},
     {"hanging.mg", 35},     {"hanging.eg", 20},     {"check.safe", 3},
     {"file.open.mg", 40},   {"file.open.eg", 20},   {"file.semi.mg", 20},
-    {"file.semi.eg", 8},
+    {"file.semi.eg", 8},    {"passed.free.mg", 40}, {"passed.free.eg", 120},
 };
 /* Per piece type (not the royal one): "L.mg", "L.eg" values and "L.mob",
  * its mobility weight in percent. */
@@ -834,6 +834,24 @@ static bool is_passed(const Eval *e, const Position *pos, const EvalState *st, i
     return passed;
 }
 
+/* How free the way of colour c's passed pawn on s is, d steps along its
+ * file from promotion: 2 when no square of it is taken by anything but
+ * colour c's pieces nor attacked by the other side, 1 when only the next
+ * square is, 0 else. */
+static int passed_path(const Eval *e, const Position *pos, const EvalState *st, int c, int s,
+                       int d) {
+    int them = !c, step = c == WHITE ? e->v->files : -e->v->files;
+    for (int k = 1; k <= d; k++) {
+        int sq = s + k * step;
+        Piece q = pos->board[sq];
+        bool own = q != EMPTY && q != HOLE && piece_color(q) == c;
+        if ((k == 1 && q != EMPTY) || (q != EMPTY && !own) ||
+            ((st->att[sq] | st->patt[sq] | st->zone[sq]) >> them & 1))
+            return k == 1 ? 0 : 1;
+    }
+    return 2;
+}
+
 /* Riders along files on files without pawns of their own side: open
  * (no pawns at all) or half-open. */
 static void eval_files(const Eval *e, const Position *pos, EvalState *st) {
@@ -885,6 +903,11 @@ static void eval_pawns(const Eval *e, const Position *pos, EvalState *st) {
             int p2 = prog * prog / 256;
             st->mg[c] += w[W_PASSED_BASE_MG] + p2 * w[W_PASSED_MG] / 256;
             st->eg[c] += w[W_PASSED_BASE_EG] + p2 * w[W_PASSED_EG] / 256;
+            if (e->orthodox_pawns && d > 0) {
+                int free = passed_path(e, pos, st, c, s, d);
+                st->mg[c] += free * p2 * w[W_FREE_MG] / 512;
+                st->eg[c] += free * p2 * w[W_FREE_EG] / 512;
+            }
             /* the kings' distances to the pawn matter in the ending */
             if (pos->king[c] != SQ_NONE && pos->king[them] != SQ_NONE)
                 st->eg[c] += (king_dist(e, pos->king[them], s) * 2 - king_dist(e, pos->king[c], s)) *

@@ -421,7 +421,7 @@ static void test_values(void) {
 /* Terms of the evaluation, each seen through its weights set to 0 or to
  * 100: threats (a pawn attacking a piece, a piece attacking a more valuable
  * one, a piece attacked and not guarded), riders on open and half-open
- * files, and safe checks. */
+ * files, safe checks, and passed pawns with a free way. */
 typedef struct {
     const char *const *names;
     int n;
@@ -431,8 +431,9 @@ static const char *const threat_names[] = {"threat.pawn.mg",  "threat.pawn.eg", 
 static const char *const file_names[] = {"file.open.mg", "file.open.eg", "file.semi.mg",
                                          "file.semi.eg"};
 static const char *const check_names[] = {"check.safe"};
+static const char *const free_names[] = {"passed.free.mg", "passed.free.eg"};
 static const WeightGroup threats = {threat_names, 6}, files = {file_names, 4},
-                         checks = {check_names, 1};
+                         checks = {check_names, 1}, free_path = {free_names, 2};
 
 /* What the group's weights whose names start with prefix add, set to 100
  * rather than 0 (the group's other weights stay 0). */
@@ -473,7 +474,7 @@ static void test_eval_terms(void) {
         variant_free(v);
         return;
     }
-    const WeightGroup groups[] = {threats, files, checks};
+    const WeightGroup groups[] = {threats, files, checks, free_path};
     for (size_t k = 0; k < sizeof groups / sizeof *groups; k++) /* every name is known */
         for (int i = 0; i < groups[k].n; i++)
             CHECK(eval_weight_index(e, groups[k].names[i]) >= 0);
@@ -506,6 +507,16 @@ static void test_eval_terms(void) {
     CHECK(weights_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 w - - 0 1", checks, "check") < 0);
     CHECK(weights_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/1R4K1 w - - 0 1", checks, "check") == 0);
     CHECK(weights_gain(v, e, "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 b - - 0 1", checks, "check") > 0);
+
+    /* the passed pawn on e6: its way free; e8 attacked by the rook on h8
+     * (half the bonus); e7 taken by a knight; e8 taken by White's own
+     * bishop, still free; Black's pawn on e3 the same for Black */
+    int all = weights_gain(v, e, "k7/8/4P3/8/8/8/8/K7 w - - 0 1", free_path, "passed");
+    CHECK(all > 0);
+    check_gain(v, e, "k6r/8/4P3/8/8/8/8/K7 w - - 0 1", free_path, "passed", all / 2);
+    check_gain(v, e, "k7/4n3/4P3/8/8/8/8/K7 w - - 0 1", free_path, "passed", 0);
+    check_gain(v, e, "k3B3/8/4P3/8/8/8/8/K7 w - - 0 1", free_path, "passed", all);
+    check_gain(v, e, "k7/8/8/8/8/4p3/8/K7 b - - 0 1", free_path, "passed", all);
     eval_free(e);
     variant_free(v);
 }
