@@ -356,9 +356,10 @@ static void init_geometry(Eval *e) {
             }
         }
     e->orthodox_pawns = !v->rotate_black;
-    /* riders along files: from a first-rank square, half the file or more
-     * in one move on an empty board */
-    for (int t = 1; t <= v->ntypes; t++) {
+    /* riders along files (in games whose pawns move along files): from a
+     * first-rank square, half the file or more in one move on an empty
+     * board */
+    for (int t = 1; t <= v->ntypes && e->orthodox_pawns; t++) {
         int s = v->files / 2, n = 0;
         if (!(e->pieces >> t & 1) || v->is_hole[s])
             continue;
@@ -591,6 +592,7 @@ typedef struct {
     uint8_t att[MAX_SQ];  /* bit c: attacked or guarded by a piece of colour c */
     uint8_t lesser[MAX_SQ]; /* bit c: attacked by a piece of colour c worth less */
     uint32_t go[2][MAX_SQ]; /* bit t: a piece of type t of colour c may move there */
+    uint8_t pawn_sq[2][MAX_SQ]; /* the squares of colour c's npawns[c] pawns */
     uint8_t pawnfile[2][MAX_FILES];
     int8_t pawn_lo[2][MAX_FILES], pawn_hi[2][MAX_FILES]; /* lowest, highest pawn rank per file */
     int katt_n[2], katt_w[2];                            /* attackers of colour c's king zone */
@@ -614,7 +616,7 @@ static void eval_material(const Eval *e, const Position *pos, EvalState *st) {
                 if (v->type[t].colorbound)
                     shades[c][t] |= (uint8_t)(1 << ((e->file[s] + e->rank[s]) & 1));
             } else if (e->pawns >> t & 1) {
-                st->npawns[c]++;
+                st->pawn_sq[c][st->npawns[c]++] = (uint8_t)s;
                 int x = e->file[s], y = e->rank[s];
                 st->pawnfile[c][x]++;
                 if (y < st->pawn_lo[c][x])
@@ -677,6 +679,16 @@ static int eval_phase(const Eval *e, const EvalState *st) {
     return phase > 256 ? 256 : phase;
 }
 
+/* A rider along files of colour c on file x: on a file without pawns of
+ * its own side, open (no pawns at all) or half-open. */
+static void eval_file(const Eval *e, EvalState *st, int c, int x) {
+    if (st->pawnfile[c][x])
+        return;
+    bool open = !st->pawnfile[!c][x];
+    st->mg[c] += e->w[open ? W_OPEN_MG : W_SEMI_MG];
+    st->eg[c] += e->w[open ? W_OPEN_EG : W_SEMI_EG];
+}
+
 /* Mobility, attacks on the enemy king's zone, what each side attacks or
  * guards (for the threats) and where its pieces may go (for the safe
  * checks). */
@@ -723,6 +735,8 @@ static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
             int d = mob * 16 - e->mob_avg16[t];
             st->mg[c] += d * e->mob_mg[t] / 256;
             st->eg[c] += d * e->mob_eg[t] / 256;
+            if (e->file_riders >> t & 1)
+                eval_file(e, st, c, e->file[s]);
             if (hits) {
                 st->katt_n[them]++;
                 st->katt_w[them] += e->katk[t] * (hits > 3 ? 3 : hits) + e->katk[t];
@@ -852,34 +866,14 @@ static int passed_path(const Eval *e, const Position *pos, const EvalState *st, 
     return 2;
 }
 
-/* Riders along files on files without pawns of their own side: open
- * (no pawns at all) or half-open. */
-static void eval_files(const Eval *e, const Position *pos, EvalState *st) {
-    const int *w = e->w;
-    for (int c = 0; c < 2; c++)
-        for (int i = 0; i < pos->pcount[c]; i++) {
-            int s = pos->plist[c][i];
-            if (!(e->file_riders >> piece_type(pos->board[s]) & 1))
-                continue;
-            int x = e->file[s];
-            if (st->pawnfile[c][x])
-                continue;
-            bool open = !st->pawnfile[!c][x];
-            st->mg[c] += w[open ? W_OPEN_MG : W_SEMI_MG];
-            st->eg[c] += w[open ? W_OPEN_EG : W_SEMI_EG];
-        }
-}
-
 /* Pawn structure: passed, doubled and isolated pawns. */
 static void eval_pawns(const Eval *e, const Position *pos, EvalState *st) {
     const int *w = e->w;
     for (int c = 0; c < 2; c++) {
         int them = !c;
-        for (int i = 0; i < pos->pcount[c]; i++) {
-            int s = pos->plist[c][i];
+        for (int i = 0; i < st->npawns[c]; i++) {
+            int s = st->pawn_sq[c][i];
             int t = piece_type(pos->board[s]);
-            if (!(e->pawns >> t & 1))
-                continue;
             int x = e->file[s];
             if (e->orthodox_pawns) {
                 bool iso = (x == 0 || !st->pawnfile[c][x - 1]) &&
@@ -994,8 +988,6 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
     eval_threats(e, pos, &st);
     eval_king(e, pos, &st);
     eval_pawns(e, pos, &st);
-    if (e->orthodox_pawns)
-        eval_files(e, pos, &st);
     if (v->nwin[0])
         eval_race(e, pos, &st);
 
