@@ -855,7 +855,7 @@ static bool is_passed(const Eval *e, const Position *pos, const EvalState *st, i
  * square is, 0 else. */
 static int passed_path(const Eval *e, const Position *pos, const EvalState *st, int c, int s,
                        int d) {
-    int them = !c, step = c == WHITE ? e->v->files : -e->v->files;
+    int them = !c, step = e->v->forward[c];
     for (int k = 1; k <= d; k++) {
         int sq = s + k * step;
         Piece q = pos->board[sq];

@@ -432,8 +432,9 @@ static const char *const file_names[] = {"file.open.mg", "file.open.eg", "file.s
                                          "file.semi.eg"};
 static const char *const check_names[] = {"check.safe"};
 static const char *const free_names[] = {"passed.free.mg", "passed.free.eg"};
-static const WeightGroup threats = {threat_names, 6}, files = {file_names, 4},
-                         checks = {check_names, 1}, free_path = {free_names, 2};
+#define WEIGHT_GROUP(names) {names, (int)(sizeof names / sizeof *names)}
+static const WeightGroup threats = WEIGHT_GROUP(threat_names), files = WEIGHT_GROUP(file_names),
+                         checks = WEIGHT_GROUP(check_names), free_path = WEIGHT_GROUP(free_names);
 
 /* What the group's weights whose names start with prefix add, set to 100
  * rather than 0 (the group's other weights stay 0). */
