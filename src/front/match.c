@@ -37,6 +37,7 @@
 #include "front/proto_io.h"
 
 #define MAX_CONCURRENCY 64
+#define REUSE_PLIES 2 /* random plies after a reused opening line: a move each */
 
 typedef struct {
     const char *spec[2];
@@ -257,25 +258,9 @@ static bool ends_in_one(Game *g) {
     return ends;
 }
 
-/* A start FEN and opening moves: random set-up, then PLIES random moves
- * that neither end the game nor let the side to move end it at once. */
-static Game *make_opening(const char *variant, int plies, unsigned *seed, char *err,
-                          size_t errlen) {
-    const char *const *setups = engine_setups(variant);
-    int nset = 0;
-    while (setups[nset])
-        nset++;
-    char fen[512];
-    Game *g;
-    if (nset) {
-        if (engine_start_fen(variant, setups[next_rand(seed) % (unsigned)nset], fen, sizeof fen,
-                             err, errlen))
-            return NULL;
-        g = engine_new(variant, fen, err, errlen);
-    } else
-        g = proto_new_game(variant, NULL, err, errlen);
-    if (!g)
-        return NULL;
+/* Plays PLIES random moves on G that neither end the game nor let the side
+ * to move end it at once. */
+static void random_plies(Game *g, int plies, unsigned *seed) {
     MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
     if (!m)
         abort();
@@ -293,6 +278,27 @@ static Game *make_opening(const char *variant, int plies, unsigned *seed, char *
         }
     }
     free(m);
+}
+
+/* A start FEN and opening moves: random set-up, then PLIES random moves. */
+static Game *make_opening(const char *variant, int plies, unsigned *seed, char *err,
+                          size_t errlen) {
+    const char *const *setups = engine_setups(variant);
+    int nset = 0;
+    while (setups[nset])
+        nset++;
+    char fen[512];
+    Game *g;
+    if (nset) {
+        if (engine_start_fen(variant, setups[next_rand(seed) % (unsigned)nset], fen, sizeof fen,
+                             err, errlen))
+            return NULL;
+        g = engine_new(variant, fen, err, errlen);
+    } else
+        g = proto_new_game(variant, NULL, err, errlen);
+    if (!g)
+        return NULL;
+    random_plies(g, plies, seed);
     return g;
 }
 
@@ -673,14 +679,20 @@ typedef struct {
     bool stop, failed, decided_set;
 } Match;
 
-/* The opening of pair P: a line of the set, or random plies. */
+/* The opening of pair P: a line of the set, or random plies. Once every
+ * line has had its pair, a line comes again with REUSE_PLIES random plies
+ * after it: engines limited by nodes or depth would replay the same games,
+ * and a replayed game is no new evidence. */
 static Game *pair_opening(Match *m, int p, char *err, size_t errlen) {
     const MatchArgs *a = m->a;
-    if (m->book->n)
-        return opening_game(a->variant, m->book->line[(m->book_start + (unsigned)p) % (unsigned)m->book->n],
-                            err, errlen);
     unsigned seed = a->seed + (unsigned)p * 2654435761u;
-    return make_opening(a->variant, a->plies, &seed, err, errlen);
+    if (!m->book->n)
+        return make_opening(a->variant, a->plies, &seed, err, errlen);
+    unsigned n = (unsigned)m->book->n;
+    Game *g = opening_game(a->variant, m->book->line[(m->book_start + (unsigned)p) % n], err, errlen);
+    if (g && (unsigned)p >= n)
+        random_plies(g, REUSE_PLIES, &seed);
+    return g;
 }
 
 /* Plays game I (of pair I / 2) with engines E; adds it to the tally.
@@ -862,6 +874,8 @@ int match_main(int argc, char **argv) {
     printf(", seed %u", a.seed);
     if (book.n)
         printf(", %d openings", book.n);
+    if (book.n && a.games > 2 * book.n)
+        printf(" (then again with %d random plies)", REUSE_PLIES);
     if (a.concurrency > 1)
         printf(", concurrency %d", a.concurrency);
     if (a.sprt)

@@ -128,6 +128,15 @@ has n "--nodes with --concurrency 2: all games finish" '^Score of .*\] 4$'
 has n "pentanomial count of the two pairs" '^Ptnml\(0-2\): [0-9], [0-9], [0-9], [0-9], [0-9]$'
 [ "$(grep -cE '^1\. (e4 e5|d4 d5) ' "$tmp/n.pgn")" = 4 ] && echo "ok games start from the opening file" ||
     echo "FAIL opening file not used"
+# a set played through comes again with random plies: engines limited by
+# nodes replay no game (self against self: both games of a pair alike)
+printf 'e2e4 e7e5\n' > "$tmp/one.txt"
+timeout 120 "$M" match --variant chess --games 8 --nodes 300 --maxplies 16 --seed 5 \
+    --openings "$tmp/one.txt" --pgn "$tmp/r.pgn" self self > "$tmp/r" 2>&1
+has r "reused openings announced" '^match: .* 1 openings \(then again with 2 random plies\)$'
+[ "$(grep -c '^1\. e4 e5 ' "$tmp/r.pgn")" = 8 ] && [ "$(grep '^1\. ' "$tmp/r.pgn" | sort -u | wc -l)" = 4 ] &&
+    echo "ok a reused opening line gets new plies: 4 pairs, 4 different games" ||
+    echo "FAIL reused opening: $(grep '^1\. ' "$tmp/r.pgn" | sort -u | wc -l) different games"
 printf 'e2e4\ne2e5\n' > "$tmp/bad.txt"
 "$M" match --openings "$tmp/bad.txt" self self > "$tmp/n2" 2>&1; rc=$?
 [ $rc = 2 ] && grep -q 'bad.txt line 2: illegal move e2e5' "$tmp/n2" &&
