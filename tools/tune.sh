@@ -5,8 +5,9 @@
 # 2. the tuner plays GAMES (default 300) self-play games at NODES (default
 #    1000) nodes a move from random set-ups and 8 random plies, in its own
 #    process, keeps their quiet positions with the results and fits the
-#    weights (tools/tune.c; progress on the terminal). PGN=FILE adds the
-#    games of a file (e.g. from `menagerie match --pgn`), SEED=N varies
+#    weights (tools/tune.c; progress on the terminal). PGN="FILE..." adds
+#    the games of files (e.g. from `menagerie match --pgn`; GAMES 0 then
+#    plays none), SEED=N varies
 #    the openings, TUNE_ARGS passes more options (--passes, --band,
 #    --no-edge, ...);
 # 3. writes the tuned weights as eval= lines into src/variants/GAME.var,
@@ -28,7 +29,13 @@ nice -n 10 build/release/tune "$game" ${PGN:-} --games "$games" --nodes "$nodes"
     --seed "${SEED:-1}" ${TUNE_ARGS:-} > "$work/eval.txt"
 {
     grep -v -e '^eval=' -e '^# Evaluation weights tuned by tools/tune.sh' "$var"
-    echo "# Evaluation weights tuned by tools/tune.sh ($games games at $nodes nodes a move)"
+    if [ "$games" = 0 ]; then
+        # shellcheck disable=SC2086
+        set -- ${PGN:-}
+        echo "# Evaluation weights tuned by tools/tune.sh (the games of $# PGN files)"
+    else
+        echo "# Evaluation weights tuned by tools/tune.sh ($games games at $nodes nodes a move)"
+    fi
     cat "$work/eval.txt"
 } > "$work/new.var"
 cp "$work/new.var" "$var"
