@@ -6,7 +6,9 @@
  * command. Games come in pairs from one opening, the engines swapping
  * colours: by default the game's built-in opening set (balanced positions a
  * few moves deep, made by `menagerie openings`), else a file of such lines
- * or random plies. --concurrency N runs N pairs at once, each with its own
+ * or random plies; a set played through comes again with random plies after
+ * each line, so that deterministic engines (fixed nodes or depth) replay no
+ * game. --concurrency N runs N pairs at once, each with its own
  * two engine processes. The referee checks every move and ends the game by
  * the rules (engine_result), on time (with a margin), on an illegal move, a
  * resignation, a false claim, a dead engine, or at --maxplies as a draw.
