@@ -1,9 +1,12 @@
 /* openings.c - `menagerie openings`: makes the opening set of a chess game
  * for the match tool. Each candidate is a random set-up (where the game has
- * several) and a few random plies that neither end the game nor leave a win
- * in one; a fixed-nodes search then scores it, and only balanced ones (the
- * score within a margin of equality) are kept, without repeats. Lines go to
- * stdout in the match tool's form: "[setup=NAME] move move ...". */
+ * several) and a few plies that neither end the game nor leave a win in
+ * one: random ones, or with a spread, each drawn from the moves a MultiPV
+ * search scores within that spread of the best (plausible openings, as
+ * players would choose them); a fixed-nodes search then scores the line,
+ * and only balanced ones (the score within a margin of equality) are kept,
+ * without repeats. Lines go to stdout in the match tool's form:
+ * "[setup=NAME] move move ...". */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -15,6 +18,7 @@
 typedef struct {
     const char *variant;
     long count, plies, nodes, margin;
+    long spread; /* -1: random plies; else centipawns below the best move */
     unsigned long seed;
 } OpeningArgs;
 
@@ -24,6 +28,8 @@ static int usage(void) {
                     "  --plies N    random plies from the start (default 6)\n"
                     "  --nodes N    nodes of the search that scores each (default 20000)\n"
                     "  --margin CP  largest |score| kept, centipawns (default 60)\n"
+                    "  --spread CP  each ply one of the best moves (MultiPV search of\n"
+                    "               --nodes) within CP of the best, not a random one\n"
                     "  --seed N     random seed (default 1)\n");
     return 2;
 }
@@ -35,6 +41,48 @@ static unsigned next_rand(unsigned long *s) {
 
 static void last_score(const SearchInfo *in, void *ud) {
     *(int *)ud = in->mate ? (in->mate > 0 ? 30000 : -30000) : in->score;
+}
+
+/* The best lines of one MultiPV search: first move and score of each. */
+typedef struct {
+    int n, score[SEARCH_MAX_PV];
+    char move[SEARCH_MAX_PV][ENGINE_MOVE_TEXT];
+} Lines;
+
+static void line_info(const SearchInfo *in, void *ud) {
+    Lines *l = ud;
+    int k = in->multipv - 1;
+    if (k < 0 || k >= SEARCH_MAX_PV || !in->pv[0])
+        return;
+    l->score[k] = in->mate ? (in->mate > 0 ? 30000 : -30000) : in->score;
+    size_t len = strcspn(in->pv, " ");
+    if (len >= ENGINE_MOVE_TEXT)
+        return;
+    memcpy(l->move[k], in->pv, len);
+    l->move[k][len] = 0;
+    if (k >= l->n)
+        l->n = k + 1;
+}
+
+/* A plausible move into mv: one of the best lines, drawn uniformly from
+ * those scored within spread of the first; false when the search fails. */
+static bool plausible_move(Game *g, const OpeningArgs *a, unsigned long *seed, char *mv,
+                           size_t len) {
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.nodes = (uint64_t)a->nodes;
+    lim.hash_mb = 8;
+    lim.multipv = SEARCH_MAX_PV;
+    Lines l = {0};
+    SearchCallbacks cb = {line_info, &l};
+    char best[ENGINE_MOVE_TEXT];
+    if (!engine_go(g, &lim, &cb, best, sizeof best) || !l.n)
+        return false;
+    int near = 1;
+    while (near < l.n && l.move[near][0] && l.score[near] >= l.score[0] - a->spread)
+        near++;
+    snprintf(mv, len, "%s", l.move[next_rand(seed) % (unsigned)near]);
+    return true;
 }
 
 /* Does the side to move have a move that ends the game? */
@@ -82,7 +130,12 @@ static bool candidate(const OpeningArgs *a, unsigned long *seed, char *line, siz
             break;
         }
         char mv[ENGINE_MOVE_TEXT];
-        snprintf(mv, sizeof mv, "%s", m[next_rand(seed) % (unsigned)n].text);
+        if (a->spread < 0)
+            snprintf(mv, sizeof mv, "%s", m[next_rand(seed) % (unsigned)n].text);
+        else if (!plausible_move(g, a, seed, mv, sizeof mv)) {
+            ok = false;
+            break;
+        }
         ok = engine_play(g, mv, err, sizeof err) && engine_result(g).kind == RESULT_NONE &&
              !ends_in_one(g, m) && o + strlen(mv) + 2 < len;
         if (ok)
@@ -105,7 +158,7 @@ static bool candidate(const OpeningArgs *a, unsigned long *seed, char *line, siz
 }
 
 int openings_main(int argc, char **argv) {
-    OpeningArgs a = {NULL, 200, 6, 20000, 60, 1};
+    OpeningArgs a = {NULL, 200, 6, 20000, 60, -1, 1};
     for (int i = 1; i < argc; i++) {
         const char *o = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
@@ -121,6 +174,8 @@ int openings_main(int argc, char **argv) {
             a.nodes = n, i++;
         else if (!strcmp(o, "--margin"))
             a.margin = n, i++;
+        else if (!strcmp(o, "--spread"))
+            a.spread = n, i++;
         else if (!strcmp(o, "--seed"))
             a.seed = (unsigned long)n, i++;
         else
@@ -141,11 +196,15 @@ int openings_main(int argc, char **argv) {
         fprintf(stderr, "menagerie openings: %s is not a chess game\n", a.variant);
         return 2;
     }
-    printf("# %s: %ld openings, %ld random plies, |score| <= %ld cp after %ld nodes, seed %lu\n",
-           a.variant, a.count, a.plies, a.margin, a.nodes, a.seed);
-    printf("# made by: menagerie openings %s --count %ld --plies %ld --nodes %ld --margin %ld "
+    char spread[48] = "";
+    if (a.spread >= 0)
+        snprintf(spread, sizeof spread, " --spread %ld", a.spread);
+    printf("# %s: %ld openings, %ld %s plies, |score| <= %ld cp after %ld nodes, seed %lu\n",
+           a.variant, a.count, a.plies, a.spread < 0 ? "random" : "plausible", a.margin, a.nodes,
+           a.seed);
+    printf("# made by: menagerie openings %s --count %ld --plies %ld --nodes %ld --margin %ld%s "
            "--seed %lu\n",
-           a.variant, a.count, a.plies, a.nodes, a.margin, a.seed);
+           a.variant, a.count, a.plies, a.nodes, a.margin, spread, a.seed);
     char(*kept)[1024] = malloc((size_t)a.count * sizeof *kept);
     if (!kept)
         abort();

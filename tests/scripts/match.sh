@@ -137,6 +137,23 @@ has r "reused openings announced" '^match: .* 1 openings \(then again with 2 ran
 [ "$(grep -c '^1\. e4 e5 ' "$tmp/r.pgn")" = 8 ] && [ "$(grep '^1\. ' "$tmp/r.pgn" | sort -u | wc -l)" = 4 ] &&
     echo "ok a reused opening line gets new plies: 4 pairs, 4 different games" ||
     echo "FAIL reused opening: $(grep '^1\. ' "$tmp/r.pgn" | sort -u | wc -l) different games"
+# the openings tool: plausible plies (each among the best moves of a
+# MultiPV search); with no spread every ply is the best one, whatever the seed
+timeout 120 "$M" openings chess --count 2 --plies 4 --nodes 3000 --margin 300 --spread 40 \
+    --seed 3 > "$tmp/plaus.txt" 2>/dev/null
+has plaus.txt "openings --spread: named in the header" '^# chess: 2 openings, 4 plausible plies, '
+[ "$(grep -cE '^([a-h][1-8]){2}( ([a-h][1-8]){2}){3}$' "$tmp/plaus.txt")" = 2 ] &&
+    echo "ok openings --spread: two lines of four moves" || echo "FAIL openings --spread: lines"
+timeout 120 "$M" match --variant chess --games 2 --depth 1 --maxplies 12 --openings "$tmp/plaus.txt" \
+    self self > "$tmp/pm" 2>&1
+has pm "openings --spread: the match tool plays the set" '^match: .* 2 openings$'
+for sd in 1 2; do
+    timeout 120 "$M" openings chess --count 1 --plies 3 --nodes 2000 --margin 300 --spread 0 \
+        --seed $sd 2>/dev/null | grep -v '^#' > "$tmp/best$sd.txt"
+done
+[ -s "$tmp/best1.txt" ] && cmp -s "$tmp/best1.txt" "$tmp/best2.txt" &&
+    echo "ok openings --spread 0: the best moves, whatever the seed" ||
+    echo "FAIL openings --spread 0: $(cat "$tmp/best1.txt") / $(cat "$tmp/best2.txt")"
 printf 'e2e4\ne2e5\n' > "$tmp/bad.txt"
 "$M" match --openings "$tmp/bad.txt" self self > "$tmp/n2" 2>&1; rc=$?
 [ $rc = 2 ] && grep -q 'bad.txt line 2: illegal move e2e5' "$tmp/n2" &&
