@@ -25,7 +25,8 @@ typedef struct {
 static int usage(void) {
     fprintf(stderr, "usage: menagerie openings VARIANT [options] > FILE\n"
                     "  --count N    openings to make (default 200)\n"
-                    "  --plies N    random plies from the start (default 6)\n"
+                    "  --plies N    plies from the start, random ones unless --spread\n"
+                    "               (default 6)\n"
                     "  --nodes N    nodes of the search that scores each (default 20000)\n"
                     "  --margin CP  largest |score| kept, centipawns (default 60)\n"
                     "  --spread CP  each ply one of the best moves (MultiPV search of\n"
@@ -39,8 +40,13 @@ static unsigned next_rand(unsigned long *s) {
     return (unsigned)(*s >> 33);
 }
 
+/* A reported score in centipawns, mates as +-30000. */
+static int info_score(const SearchInfo *in) {
+    return in->mate ? (in->mate > 0 ? 30000 : -30000) : in->score;
+}
+
 static void last_score(const SearchInfo *in, void *ud) {
-    *(int *)ud = in->mate ? (in->mate > 0 ? 30000 : -30000) : in->score;
+    *(int *)ud = info_score(in);
 }
 
 /* The best lines of one MultiPV search: first move and score of each. */
@@ -54,7 +60,7 @@ static void line_info(const SearchInfo *in, void *ud) {
     int k = in->multipv - 1;
     if (k < 0 || k >= SEARCH_MAX_PV || !in->pv[0])
         return;
-    l->score[k] = in->mate ? (in->mate > 0 ? 30000 : -30000) : in->score;
+    l->score[k] = info_score(in);
     size_t len = strcspn(in->pv, " ");
     if (len >= ENGINE_MOVE_TEXT)
         return;
