@@ -2,6 +2,7 @@
  *
  * Usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]
  *             [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]
+ *             [--squares STEPS] [--square-band CP] [--square-l2 X] [--square-mirror]
  * (tools/tune.sh runs this). The games are played here (--games N
  * self-play games at --nodes a move, from random set-ups and 8 random
  * plies, through the engine API in this one process) or read from PGN
@@ -18,6 +19,8 @@
  * are fitted first; E is no weight of the evaluation but keeps a side's
  * better results from being put down to pieces only that side owns
  * (--no-edge leaves it at 0).
+ * With --squares STEPS the square weights (eval.h: per piece type and
+ * square) are fitted after the passes by gradient steps (fit_squares).
  * Progress goes to stderr; the weights that differ from the built-in
  * estimates go to stdout as `eval=` lines for the game's definition file. */
 #include <math.h>
@@ -281,9 +284,181 @@ static double fit_one(const Eval *e, const Data *d, Fit *f, double *x, double st
     return err;
 }
 
+/* Square weights by gradient descent (Adam) on the same error plus l2
+ * times the squared distance of each weight from where it started (so a
+ * square that few positions see stays near it). The score is linear in
+ * them: each piece moves it by its square's weights, blended by the game
+ * phase, so one pass over the positions gives every weight's gradient.
+ * With mirror, a square and its twin across the middle file share their
+ * weights. Weights of squares seen in fewer than MIN_SEEN positions stay
+ * where they are; the others stay within band of where they started. Every
+ * eighth block of HOLD_BLOCK positions (about ten games) is held out: its
+ * error, printed beside the others', shows whether the fit learns the
+ * games or their noise. The scaling of bare endings is left out of the
+ * gradient, not out of the error that is returned. */
+#define MIN_SEEN 200
+#define HOLD_BLOCK 1024
+static bool held_out(int i) {
+    return i / HOLD_BLOCK % 8 == 7;
+}
+
+static void *alloc_or_die(size_t n) {
+    void *p = calloc(n ? n : 1, 1);
+    if (!p) {
+        fprintf(stderr, "tune: out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+static double fit_squares(Eval *e, const Data *d, Fit f, int iters, int band, double l2,
+                          bool mirror, double err) {
+    const Variant *v = d->n ? data_pos(d, 0)->v : NULL;
+    int nw = eval_weight_count(e);
+    double *x = alloc_or_die((size_t)nw * sizeof *x), *x0 = alloc_or_die((size_t)nw * sizeof *x0);
+    double *g = alloc_or_die((size_t)nw * sizeof *g), *m1 = alloc_or_die((size_t)nw * sizeof *m1);
+    double *m2 = alloc_or_die((size_t)nw * sizeof *m2);
+    int *eg_of = alloc_or_die((size_t)nw * sizeof *eg_of),
+        *lead = alloc_or_die((size_t)nw * sizeof *lead);
+    int *seen = alloc_or_die((size_t)nw * sizeof *seen);
+
+    // Step 1. The square weights: each middle-game one with its endgame
+    // twin, and the one that leads it (itself, or with mirror the lower of
+    // it and its twin across the middle file).
+    for (int w = 0; w < nw; w++) {
+        int t, sq, eg;
+        x[w] = x0[w] = eval_weight_get(e, w);
+        eg_of[w] = -1;
+        lead[w] = w;
+        if (!eval_weight_square(e, w, &t, &sq, &eg) || eg)
+            continue;
+        eg_of[w] = eval_square_weight(e, WHITE, t, sq, 1);
+        int m = mirror
+                    ? eval_square_weight(
+                          e, WHITE, t, sq_rank(v, sq) * v->files + v->files - 1 - sq_file(v, sq), 0)
+                    : -1;
+        if (m >= 0 && m < w)
+            lead[w] = m;
+    }
+
+    // Step 2. Each position's score, phase and pieces (their middle-game
+    // square weights; bit 0 for Black's, which count against White).
+    float *base = alloc_or_die((size_t)d->n * sizeof *base);
+    float *phase = alloc_or_die((size_t)d->n * sizeof *phase);
+    int *first = alloc_or_die(((size_t)d->n + 1) * sizeof *first);
+    int *feat = NULL, nfeat = 0, cap = 0;
+    for (int i = 0; i < d->n; i++) {
+        const Position *p = data_pos(d, i);
+        base[i] = (float)(white_eval(e, p) + f.edge);
+        phase[i] = (float)eval_game_phase(e, p) / 256.0f;
+        first[i] = nfeat;
+        for (int c = 0; c < 2; c++)
+            for (int k = 0; k < p->pcount[c]; k++) {
+                int sq = p->plist[c][k],
+                    w = eval_square_weight(e, c, piece_type(p->board[sq]), sq, 0);
+                if (w < 0 || eg_of[w] < 0)
+                    continue;
+                if (nfeat == cap) {
+                    cap = cap ? 2 * cap : 1 << 20;
+                    feat = realloc(feat, (size_t)cap * sizeof *feat);
+                    if (!feat) {
+                        fprintf(stderr, "tune: out of memory\n");
+                        exit(1);
+                    }
+                }
+                feat[nfeat++] = w << 1 | c;
+                seen[lead[w]]++;
+            }
+    }
+    first[d->n] = nfeat;
+
+    // Step 3. Adam steps, the step size falling to nothing.
+    const double b1 = 0.9, b2 = 0.999, lr0 = 2.0;
+    double ln10k = log(10.0) * f.k / 400.0, held0 = 0;
+    for (int it = 1; it <= iters; it++) {
+        memset(g, 0, (size_t)nw * sizeof *g);
+        double sum[2] = {0, 0};
+        int cnt[2] = {0, 0};
+        for (int i = 0; i < d->n; i++) {
+            double s = base[i], ph = phase[i];
+            for (int j = first[i]; j < first[i + 1]; j++) {
+                int w = feat[j] >> 1, eg = eg_of[w], sign = feat[j] & 1 ? -1 : 1;
+                s += sign * ((x[w] - x0[w]) * ph + (x[eg] - x0[eg]) * (1 - ph));
+            }
+            double pr = 1.0 / (1.0 + pow(10.0, -f.k * s / 400.0)), r = d->result[i];
+            int h = held_out(i);
+            sum[h] += (r - pr) * (r - pr);
+            cnt[h]++;
+            if (h)
+                continue;
+            double gi = -2 * (r - pr) * pr * (1 - pr) * ln10k / d->n;
+            for (int j = first[i]; j < first[i + 1]; j++) {
+                int w = lead[feat[j] >> 1], sign = feat[j] & 1 ? -1 : 1;
+                g[w] += sign * gi * ph;
+                g[eg_of[w]] += sign * gi * (1 - ph);
+            }
+        }
+        double lr = lr0 * (1.0 - (double)(it - 1) / iters);
+        for (int w = 0; w < nw; w++) {
+            if (eg_of[w] < 0 || seen[lead[w]] < MIN_SEEN)
+                continue;
+            for (int k = 0; k < 2; k++) {
+                int i = k ? eg_of[w] : w, li = k ? eg_of[lead[w]] : lead[w];
+                if (li != i) { /* a twin: the lead moved first */
+                    x[i] = x[li];
+                    continue;
+                }
+                double gr = g[i] + 2 * l2 * (x[i] - x0[i]);
+                m1[i] = b1 * m1[i] + (1 - b1) * gr;
+                m2[i] = b2 * m2[i] + (1 - b2) * gr * gr;
+                double mh = m1[i] / (1 - pow(b1, it)), vh = m2[i] / (1 - pow(b2, it));
+                x[i] -= lr * mh / (sqrt(vh) + 1e-12);
+                x[i] = x[i] < x0[i] - band   ? x0[i] - band
+                       : x[i] > x0[i] + band ? x0[i] + band
+                                             : x[i];
+            }
+        }
+        double held = sum[1] / (cnt[1] ? cnt[1] : 1);
+        if (it == 1)
+            held0 = held;
+        if (it % 10 && it != iters)
+            continue;
+        fprintf(stderr, "\rsquares: step %d/%d, error %.6f", it, iters,
+                sum[0] / (cnt[0] ? cnt[0] : 1));
+        if (cnt[1])
+            fprintf(stderr, ", held out %.6f (start %.6f)", held, held0);
+        fprintf(stderr, "  ");
+    }
+
+    // Step 4. The rounded weights, and the error the evaluation now gives.
+    for (int w = 0; w < nw; w++)
+        if (eg_of[w] >= 0 && seen[lead[w]] >= MIN_SEEN) {
+            eval_weight_set(e, w, (int)lrint(x[w]));
+            eval_weight_set(e, eg_of[w], (int)lrint(x[eg_of[w]]));
+        }
+    eval_weights_apply(e);
+    double now = error_of(e, d, f);
+    fprintf(stderr, "\nsquares: error %.6f -> %.6f\n", err, now);
+    free(x);
+    free(x0);
+    free(g);
+    free(m1);
+    free(m2);
+    free(eg_of);
+    free(lead);
+    free(seen);
+    free(base);
+    free(phase);
+    free(first);
+    free(feat);
+    return now;
+}
+
 int main(int argc, char **argv) {
     const char *game = NULL, *files[64];
-    int nfiles = 0, passes = 8, skip = 8, band_pct = 30, games = 0;
+    int nfiles = 0, passes = 8, skip = 8, band_pct = 30, games = 0, squares = 0, square_band = 60;
+    double square_l2 = 1e-8;
+    bool square_mirror = false;
     long limit = 0, nodes = 1000;
     uint64_t seed = 1;
     bool edge = true;
@@ -302,6 +477,14 @@ int main(int argc, char **argv) {
             band_pct = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--limit") && i + 1 < argc)
             limit = atol(argv[++i]);
+        else if (!strcmp(argv[i], "--squares") && i + 1 < argc)
+            squares = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--square-band") && i + 1 < argc)
+            square_band = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--square-l2") && i + 1 < argc)
+            square_l2 = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--square-mirror"))
+            square_mirror = true;
         else if (!strcmp(argv[i], "--no-edge"))
             edge = false;
         else if (!game)
@@ -309,9 +492,13 @@ int main(int argc, char **argv) {
         else if (nfiles < 64)
             files[nfiles++] = argv[i];
     }
-    if (!game || (!nfiles && games <= 0) || passes < 0 || nodes < 1) {
-        fprintf(stderr, "usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]\n"
-                        "            [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]\n");
+    if (!game || (!nfiles && games <= 0) || passes < 0 || nodes < 1 || squares < 0 ||
+        square_band < 1 || !(square_l2 >= 0)) {
+        fprintf(
+            stderr,
+            "usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]\n"
+            "            [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]\n"
+            "            [--squares STEPS] [--square-band CP] [--square-l2 X] [--square-mirror]\n");
         return 2;
     }
     char err[ENGINE_ERR_LEN];
@@ -373,7 +560,9 @@ int main(int argc, char **argv) {
         int changed = 0;
         for (int i = 0; i < nw; i++) {
             char name[32];
-            if (!eval_weight_name(e, i, name, sizeof name))
+            int st, ss, se;
+            if (!eval_weight_name(e, i, name, sizeof name) ||
+                eval_weight_square(e, i, &st, &ss, &se))
                 continue;
             int w0 = eval_weight_get(e, i);
             bool better = false;
@@ -404,6 +593,9 @@ int main(int argc, char **argv) {
                 break;
         }
     }
+
+    if (squares > 0)
+        cur = fit_squares(e, &d, f, squares, square_band, square_l2, square_mirror, cur);
 
     // Step 3. The weights that differ from the estimates, as eval= lines.
     int col = 0;

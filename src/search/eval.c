@@ -63,6 +63,7 @@ struct Eval {
     uint32_t mirrored;    /* bit t: attacks b from a as the other colour would a from b */
     uint32_t file_riders; /* bit t: a piece that rides along files */
     int16_t psq_mg[64][MAX_SQ], psq_eg[64][MAX_SQ]; /* material included */
+    int16_t sqw[MAX_TYPES][2][MAX_SQ];              /* square weights, White's view: [t][eg][sq] */
     int mob_avg16[MAX_TYPES];                       /* expected mobility x16 */
     int mob_mg[MAX_TYPES], mob_eg[MAX_TYPES];       /* per move, x16 */
     int katk[MAX_TYPES];                            /* king-attack weight */
@@ -220,6 +221,16 @@ static int chebyshev(const Variant *v, int a, int b) {
 
 int eval_piece_value(const Eval *e, int t) { return e->value[t]; }
 
+/* Square sq as colour c sees it: Black's board mirrored top to bottom (or
+ * turned 180 degrees where its moves are White's turned). */
+static int view_square(const Variant *v, int c, int sq) {
+    if (c == WHITE)
+        return sq;
+    if (v->rotate_black)
+        return v->nsq - 1 - sq;
+    return (v->ranks - 1 - sq_rank(v, sq)) * v->files + sq_file(v, sq);
+}
+
 /* Values, mobility weights and square tables from the weights (again after
  * a weight changes). */
 static void build_tables(Eval *e) {
@@ -301,8 +312,9 @@ static void build_tables(Eval *e) {
                     mg += wm * (m - avg);
                     eg += wm * 0.8 * (m - avg);
                 }
-                e->psq_mg[p][s] = (int16_t)lrint(mg);
-                e->psq_eg[p][s] = (int16_t)lrint(eg);
+                int ws = view_square(v, c, s);
+                e->psq_mg[p][s] = (int16_t)lrint(mg + e->sqw[t][0][ws]);
+                e->psq_eg[p][s] = (int16_t)lrint(eg + e->sqw[t][1][ws]);
             }
         }
 }
@@ -498,9 +510,35 @@ Eval *eval_new(const Variant *v) {
 
 /* ---- weights by name (tuning) ---------------------------------------------- */
 
-int eval_weight_count(const Eval *e) { return NW + NTW * e->v->ntypes; }
+/* The weights in index order: the global ones, NTW per piece type, then
+ * the square weights, 2 x nsq per type (the middle game's, the endgame's). */
+static int piece_weights_end(const Eval *e) {
+    return NW + NTW * e->v->ntypes;
+}
 
-/* Weight i's type (0 for a global one) and its slot. */
+int eval_weight_count(const Eval *e) {
+    return piece_weights_end(e) + 2 * e->v->ntypes * e->v->nsq;
+}
+
+bool eval_weight_square(const Eval *e, int i, int *t, int *sq, int *eg) {
+    int j = i - piece_weights_end(e), nsq = e->v->nsq;
+    if (j < 0 || i >= eval_weight_count(e))
+        return false;
+    *t = j / (2 * nsq) + 1;
+    *eg = j / nsq % 2;
+    *sq = j % nsq;
+    return !e->v->is_hole[*sq];
+}
+
+int eval_square_weight(const Eval *e, int c, int t, int sq, int eg) {
+    const Variant *v = e->v;
+    if (t < 1 || t > v->ntypes || sq < 0 || sq >= v->nsq || v->is_hole[sq])
+        return -1;
+    return piece_weights_end(e) + ((t - 1) * 2 + (eg != 0)) * v->nsq + view_square(v, c, sq);
+}
+
+/* Weight i below piece_weights_end: its type (0 for a global one) and its
+ * slot. */
 static int weight_slot(int i, int *t) {
     if (i < NW) {
         *t = 0;
@@ -511,31 +549,74 @@ static int weight_slot(int i, int *t) {
 }
 
 bool eval_weight_name(const Eval *e, int i, char *buf, size_t len) {
-    int t, k = weight_slot(i, &t);
-    if (i < 0 || i >= eval_weight_count(e) || (t && t == e->v->royal))
+    const Variant *v = e->v;
+    int t, sq, eg;
+    if (i < 0 || i >= eval_weight_count(e))
+        return false;
+    if (eval_weight_square(e, i, &t, &sq, &eg)) {
+        snprintf(buf, len, "%c.%c%d.%s", v->type[t].letter, 'a' + sq_file(v, sq),
+                 sq_rank(v, sq) + 1, eg ? "eg" : "mg");
+        return true;
+    }
+    if (i >= piece_weights_end(e))
+        return false;
+    int k = weight_slot(i, &t);
+    if (t && t == v->royal)
         return false;
     if (t)
-        snprintf(buf, len, "%c.%s", e->v->type[t].letter, twname[k]);
+        snprintf(buf, len, "%c.%s", v->type[t].letter, twname[k]);
     else
         snprintf(buf, len, "%s", wdef[k].name);
     return true;
 }
 
+/* A square weight's name, "L.SQ.mg" or "L.SQ.eg": its index, else -1. */
+static int square_weight_index(const Eval *e, const char *name) {
+    const Variant *v = e->v;
+    if (!name[0] || name[1] != '.' || name[2] < 'a' || name[2] >= 'a' + v->files)
+        return -1;
+    const char *p = name + 3;
+    int rank = 0;
+    while (*p >= '0' && *p <= '9' && rank <= v->ranks)
+        rank = 10 * rank + (*p++ - '0');
+    if (p == name + 3 || name[3] == '0' || rank > v->ranks ||
+        (strcmp(p, ".mg") && strcmp(p, ".eg")))
+        return -1;
+    for (int t = 1; t <= v->ntypes; t++)
+        if (v->type[t].letter == name[0])
+            return eval_square_weight(e, WHITE, t, (rank - 1) * v->files + (name[2] - 'a'),
+                                      p[1] == 'e');
+    return -1;
+}
+
 int eval_weight_index(const Eval *e, const char *name) {
+    int i = square_weight_index(e, name);
+    if (i >= 0)
+        return i;
     char buf[32];
-    for (int i = 0; i < eval_weight_count(e); i++)
+    for (i = 0; i < piece_weights_end(e); i++)
         if (eval_weight_name(e, i, buf, sizeof buf) && !strcmp(buf, name))
             return i;
     return -1;
 }
 
 int eval_weight_get(const Eval *e, int i) {
-    int t, k = weight_slot(i, &t);
+    int t, sq, eg;
+    if (eval_weight_square(e, i, &t, &sq, &eg))
+        return e->sqw[t][eg][sq];
+    int k = weight_slot(i, &t);
     return t ? e->tw[t][k] : e->w[k];
 }
 
 void eval_weight_set(Eval *e, int i, int value) {
-    int t, k = weight_slot(i, &t);
+    int t, sq, eg;
+    if (eval_weight_square(e, i, &t, &sq, &eg)) {
+        e->sqw[t][eg][sq] = (int16_t)(value < -2000 ? -2000 : value > 2000 ? 2000 : value);
+        return;
+    }
+    if (i < 0 || i >= piece_weights_end(e))
+        return;
+    int k = weight_slot(i, &t);
     if (t)
         e->tw[t][k] = value < 1 && k != TW_MOB ? 1 : value;
     else
@@ -951,28 +1032,42 @@ static void eval_race(const Eval *e, const Position *pos, EvalState *st) {
     }
 }
 
+/* Step 1 of the evaluation: a clean state, then material and squares,
+ * pawn attacks, gates and hands. */
+static void eval_start(const Eval *e, const Position *pos, EvalState *st) {
+    const Variant *v = e->v;
+    memset(st, 0, offsetof(EvalState, patt));
+    memset(st->patt, 0, (size_t)v->nsq);
+    memset(st->zone, 0, (size_t)v->nsq);
+    memset(st->att, 0, (size_t)v->nsq);
+    memset(st->lesser, 0, (size_t)v->nsq);
+    memset(st->go[0], 0, (size_t)v->nsq * sizeof st->go[0][0]);
+    memset(st->go[1], 0, (size_t)v->nsq * sizeof st->go[1][0]);
+    memset(st->pawnfile, 0, sizeof st->pawnfile);
+    memset(st->pawn_lo, 127, sizeof st->pawn_lo);
+    memset(st->pawn_hi, -1, sizeof st->pawn_hi);
+    memset(st->katt_n, 0, sizeof st->katt_n);
+    memset(st->katt_w, 0, sizeof st->katt_w);
+
+    eval_material(e, pos, st);
+    if (v->gating)
+        eval_gates(e, pos, st);
+}
+
+int eval_game_phase(const Eval *e, const Position *pos) {
+    EvalState st;
+    eval_start(e, pos, &st);
+    return eval_phase(e, &st);
+}
+
 /* The full evaluation; with lazy set, returns early (material and squares
  * only, *lazy = true) when that is beyond alpha or beta by a wide margin. */
 static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy) {
     const Variant *v = e->v;
     EvalState st;
-    memset(&st, 0, offsetof(EvalState, patt));
-    memset(st.patt, 0, (size_t)v->nsq);
-    memset(st.zone, 0, (size_t)v->nsq);
-    memset(st.att, 0, (size_t)v->nsq);
-    memset(st.lesser, 0, (size_t)v->nsq);
-    memset(st.go[0], 0, (size_t)v->nsq * sizeof st.go[0][0]);
-    memset(st.go[1], 0, (size_t)v->nsq * sizeof st.go[1][0]);
-    memset(st.pawnfile, 0, sizeof st.pawnfile);
-    memset(st.pawn_lo, 127, sizeof st.pawn_lo);
-    memset(st.pawn_hi, -1, sizeof st.pawn_hi);
-    memset(st.katt_n, 0, sizeof st.katt_n);
-    memset(st.katt_w, 0, sizeof st.katt_w);
 
     // Step 1. Material and squares; pawn attacks; gates and hands.
-    eval_material(e, pos, &st);
-    if (v->gating)
-        eval_gates(e, pos, &st);
+    eval_start(e, pos, &st);
     if (lazy && !v->nwin[0]) { /* corner races swing too much for a rough answer */
         int phase = eval_phase(e, &st);
         int s = ((st.mg[WHITE] - st.mg[BLACK]) * phase + (st.eg[WHITE] - st.eg[BLACK]) * (256 - phase)) / 256;

@@ -21,11 +21,22 @@ int eval_evaluate(const Eval *e, const Position *pos);
  * (alpha, beta); then *lazy is set (such a score is not worth keeping). */
 int eval_evaluate_lazy(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy);
 /* Tunable weights by index, 0 .. eval_weight_count() - 1 (tuning tools):
- * global ones ("tempo", "mob.mg", ...) and per piece type ("N.mg", "N.eg",
- * "N.mob"). A definition file sets them with `eval=NAME:VALUE,...`; unknown
- * names there are ignored. eval_weight_set takes effect at
+ * global ones ("tempo", "mob.mg", ...), per piece type ("N.mg", "N.eg",
+ * "N.mob") and per type and square ("N.e4.mg", "N.e4.eg": centipawns added
+ * to the square tables, 0 unless set; squares from White's view, Black's
+ * mirrored). A definition file sets them with `eval=NAME:VALUE,...`;
+ * unknown names there are ignored. eval_weight_set takes effect at
  * eval_weights_apply. */
 int eval_weight_count(const Eval *e);
+/* Is weight i a square weight? Then its type, square (White's view) and
+ * phase (eg: 0 middle game, 1 endgame). */
+bool eval_weight_square(const Eval *e, int i, int *t, int *sq, int *eg);
+/* The square weight that a piece of colour c and type t on sq (the board's
+ * own square) is scored by, in phase eg; -1 if none. */
+int eval_square_weight(const Eval *e, int c, int t, int sq, int eg);
+/* Game phase: 256 with all the start's pieces (besides kings and pawns),
+ * 0 with none; the evaluation blends middle game and endgame by it. */
+int eval_game_phase(const Eval *e, const Position *pos);
 bool eval_weight_name(const Eval *e, int i, char *buf, size_t len); /* false: no such weight */
 int eval_weight_index(const Eval *e, const char *name);               /* -1 when unknown */
 int eval_weight_get(const Eval *e, int i);

@@ -39,6 +39,24 @@ else
     echo "ok no weight changed (nothing to write)"
     echo "ok tuned weights load (nothing to load)"
 fi
+# square weights: fitted by gradient steps after the passes, written as
+# eval= lines the loader reads back
+timeout 300 "$T" chess --games 2 --nodes 200 --passes 0 --seed 3 --squares 20 --square-mirror \
+    --square-l2 0 > "$tmp/sq" 2> "$tmp/sqerr"
+rc=$?
+[ $rc = 0 ] && echo "ok square weights: tuner runs" || { echo "FAIL square weights: exit $rc"; tail -5 "$tmp/sqerr"; }
+tr '\r' '\n' < "$tmp/sqerr" | grep -qE '^squares: step 20/20, error 0\.[0-9]+' &&
+    echo "ok progress: square steps" || echo "FAIL no square progress"
+grep -qE '^squares: error 0\.[0-9]+ -> 0\.[0-9]+$' "$tmp/sqerr" &&
+    echo "ok summary: square weights' error" || echo "FAIL no square summary"
+{ grep -v '^#' src/variants/chess.var | grep -v '^eval='; cat "$tmp/sq"; } > "$tmp/sq.var"
+"$M" perft --variant-file "$tmp/sq.var" 1 > "$tmp/sqperft" 2>&1 &&
+    echo "ok square weights load with the variant" || { echo "FAIL square file:"; cat "$tmp/sqperft"; }
+for bad in "--squares -1" "--square-band 0" "--square-l2 -1"; do
+    # shellcheck disable=SC2086
+    "$T" chess --games 1 $bad > /dev/null 2>&1; rc=$?
+    [ $rc = 2 ] && echo "ok $bad: exit 2" || echo "FAIL $bad: exit $rc"
+done
 "$T" > /dev/null 2>&1; rc=$?
 [ $rc = 2 ] && echo "ok no arguments: usage, exit 2" || echo "FAIL no arguments: exit $rc"
 "$T" nosuchgame --games 1 > /dev/null 2>&1; rc=$?

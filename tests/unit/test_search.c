@@ -328,6 +328,96 @@ static void test_levels(void) {
     engine_free(g);
 }
 
+/* The evaluation of fen (side to move's view) in variant o with eval e. */
+static int eval_fen(const Variant *o, const Eval *e, const char *fen) {
+    char err[160];
+    Position *pos = malloc(sizeof *pos);
+    if (!pos || pos_from_fen(pos, o, fen, err, sizeof err)) {
+        test_fail(__FILE__, __LINE__, "%s: %s", fen, pos ? err : "no memory");
+        free(pos);
+        return 0;
+    }
+    int s = eval_evaluate(e, pos);
+    free(pos);
+    return s;
+}
+
+/* Square weights ("N.b1.mg"): read by name with the variant, from White's
+ * view with Black's squares mirrored, many of them in one file; and the
+ * game phase the evaluation blends them by. */
+static void test_square_weights(const char *base) {
+    char err[160];
+    size_t cap = 32768;
+    char *text = malloc(cap);
+    if (!text) {
+        test_fail(__FILE__, __LINE__, "no memory");
+        return;
+    }
+    /* every square of P, N, Q and K in both phases: 512 weights, more than
+     * a file once held; each 1 but the knight's on b1 (40) */
+    size_t used = (size_t)snprintf(text, cap, "%s", base);
+    const char *letters = "PNQK";
+    int items = 0;
+    for (int l = 0; l < 4; l++)
+        for (int ph = 0; ph < 2; ph++)
+            for (int sq = 0; sq < 64; sq++) {
+                bool b1 = letters[l] == 'N' && sq == 1;
+                used += (size_t)snprintf(text + used, cap - used, "%s%c.%c%d.%s:%d",
+                                         items % 8 ? "," : "eval=", letters[l], 'a' + sq % 8,
+                                         sq / 8 + 1, ph ? "eg" : "mg", b1 ? 40 : 1);
+                if (++items % 8 == 0)
+                    used += (size_t)snprintf(text + used, cap - used, "\n");
+            }
+    Variant *o = variant_load_text(text, "x", err, sizeof err);
+    CHECK(o != NULL);
+    free(text);
+    if (!o)
+        return;
+    Eval *e = eval_new(o);
+    CHECK(e != NULL);
+    if (!e) {
+        variant_free(o);
+        return;
+    }
+    int n = variant_type_by_letter(o, 'N');
+    int i = eval_weight_index(e, "N.b1.mg"), t, sq, eg;
+    char name[32];
+    CHECK(i >= 0 && eval_weight_get(e, i) == 40);
+    CHECK(eval_weight_square(e, i, &t, &sq, &eg) && t == n && sq == 1 && eg == 0);
+    CHECK(eval_weight_name(e, i, name, sizeof name) && !strcmp(name, "N.b1.mg"));
+    CHECK(eval_square_weight(e, WHITE, n, 1, 0) == i);
+    CHECK(eval_square_weight(e, BLACK, n, 57, 0) == i); /* b8 seen from Black */
+    CHECK(eval_weight_get(e, eval_weight_index(e, "K.h8.eg")) == 1);
+    CHECK(eval_weight_index(e, "N.b9.mg") == -1 && eval_weight_index(e, "N.i1.mg") == -1);
+    CHECK(eval_weight_index(e, "N.b1.xg") == -1 && eval_weight_index(e, "X.b1.mg") == -1);
+    CHECK(eval_weight_index(e, "N.b1.mgx") == -1 && eval_weight_index(e, "N.b0.mg") == -1);
+    CHECK(eval_weight_index(e, "N.b01.mg") == -1 && eval_weight_index(e, "N.b+1.mg") == -1);
+    CHECK(eval_weight_index(e, "N.b.mg") == -1 && eval_weight_index(e, "N.b10.mg") == -1);
+    CHECK(!eval_weight_square(e, eval_weight_index(e, "N.mg"), &t, &sq, &eg));
+    /* a Black knight on b8 costs White what a White one on b1 earns */
+    const char *black_n = "1n2k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1";
+    const char *white_n = "4k3/pppppppp/8/8/8/8/PPPPPPPP/1N2K3 b - - 0 1";
+    int with = eval_fen(o, e, black_n);
+    CHECK(with == eval_fen(o, e, white_n));
+    eval_weight_set(e, i, 1);
+    eval_weight_set(e, eval_weight_index(e, "N.b1.eg"), 1);
+    eval_weights_apply(e);
+    CHECK(eval_fen(o, e, black_n) - with == 39);
+    CHECK(eval_fen(o, e, white_n) - with == 39);
+    /* the phase: 256 with the start's pieces, 0 without them */
+    Position *pos = malloc(sizeof *pos);
+    CHECK(pos && !pos_from_fen(pos, o, NULL, err, sizeof err));
+    if (pos) {
+        CHECK(eval_game_phase(e, pos) == 256);
+        CHECK(
+            !pos_from_fen(pos, o, "4k3/pppppppp/8/8/8/8/PPPPPPPP/4K3 w - - 0 1", err, sizeof err));
+        CHECK(eval_game_phase(e, pos) == 0);
+        free(pos);
+    }
+    eval_free(e);
+    variant_free(o);
+}
+
 static void test_values(void) {
     char err[160];
     Variant *v = variant_load_builtin("chess", err, sizeof err);
@@ -405,6 +495,7 @@ static void test_values(void) {
         }
         variant_free(o);
     }
+    test_square_weights(base);
     static const char *const bad[] = {"eval=N.mg", "eval=tempo:x", "eval=:5", "eval=a b:1"};
     for (int i = 0; i < 4; i++) {
         snprintf(text, sizeof text, "%s%s\n", base, bad[i]);
