@@ -301,6 +301,22 @@ Side engine_side_to_move(const Game *g) { return g->ops->side_to_move(g->st); }
 
 GameResult engine_result(Game *g) { return g->ops->result(g->st); }
 
+bool engine_ends_in_one(Game *g) {
+    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
+    if (!m)
+        abort();
+    int n = engine_moves(g, m, ENGINE_MAX_MOVES);
+    bool ends = false;
+    char err[ENGINE_ERR_LEN];
+    for (int i = 0; i < n && !ends; i++)
+        if (engine_play(g, m[i].text, err, sizeof err)) {
+            ends = engine_result(g).kind != RESULT_NONE;
+            engine_undo(g);
+        }
+    free(m);
+    return ends;
+}
+
 bool engine_go(Game *g, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
                size_t len) {
     atomic_store(&g->stop, false);

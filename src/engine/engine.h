@@ -154,6 +154,9 @@ Game *engine_import(const char *text, char *err, size_t errlen);
 void engine_position_text(const Game *g, char *buf, size_t len); /* FEN */
 Side engine_side_to_move(const Game *g);
 GameResult engine_result(Game *g);
+/* Can the side to move end the game with its next move (a mate in one, a
+ * corner reached)? Opening makers avoid such lines. */
+bool engine_ends_in_one(Game *g);
 /* Think in the calling thread and return the chosen move as coordinate
  * text in best (bench, tests, tools). To search in the background, with
  * stop and ponder, use an EngineSearch below. */

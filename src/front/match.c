@@ -242,24 +242,6 @@ static unsigned next_rand(unsigned *s) {
     return (*s >> 8) & 0xffffff;
 }
 
-/* Can the side to move end the game at once (a mate in one, a corner
- * win)? Such an opening decides nothing about the engines. */
-static bool ends_in_one(Game *g) {
-    MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
-    if (!m)
-        abort();
-    int n = engine_moves(g, m, ENGINE_MAX_MOVES);
-    bool ends = false;
-    char err[ENGINE_ERR_LEN];
-    for (int i = 0; i < n && !ends; i++)
-        if (engine_play(g, m[i].text, err, sizeof err)) {
-            ends = engine_result(g).kind != RESULT_NONE;
-            engine_undo(g);
-        }
-    free(m);
-    return ends;
-}
-
 /* Plays PLIES random moves on G that neither end the game nor let the side
  * to move end it at once. */
 static void random_plies(Game *g, int plies, unsigned *seed) {
@@ -274,7 +256,7 @@ static void random_plies(Game *g, int plies, unsigned *seed) {
             char e2[ENGINE_ERR_LEN];
             if (!engine_play(g, m[next_rand(seed) % (unsigned)n].text, e2, sizeof e2))
                 continue;
-            if (engine_result(g).kind == RESULT_NONE && !ends_in_one(g))
+            if (engine_result(g).kind == RESULT_NONE && !engine_ends_in_one(g))
                 break;
             engine_undo(g);
         }

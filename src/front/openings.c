@@ -91,20 +91,6 @@ static bool plausible_move(Game *g, const OpeningArgs *a, unsigned long *seed, c
     return true;
 }
 
-/* Does the side to move have a move that ends the game? */
-static bool ends_in_one(Game *g, MoveDesc *m) {
-    int n = engine_moves(g, m, ENGINE_MAX_MOVES);
-    char err[ENGINE_ERR_LEN];
-    for (int i = 0; i < n; i++)
-        if (engine_play(g, m[i].text, err, sizeof err)) {
-            bool ends = engine_result(g).kind != RESULT_NONE;
-            engine_undo(g);
-            if (ends)
-                return true;
-        }
-    return false;
-}
-
 /* One candidate line into LINE; false when it ran into the game's end. */
 static bool candidate(const OpeningArgs *a, unsigned long *seed, char *line, size_t len) {
     const char *const *setups = engine_setups(a->variant);
@@ -143,7 +129,7 @@ static bool candidate(const OpeningArgs *a, unsigned long *seed, char *line, siz
             break;
         }
         ok = engine_play(g, mv, err, sizeof err) && engine_result(g).kind == RESULT_NONE &&
-             !ends_in_one(g, m) && o + strlen(mv) + 2 < len;
+             !engine_ends_in_one(g) && o + strlen(mv) + 2 < len;
         if (ok)
             o += (size_t)snprintf(line + o, len - o, "%s%s", o ? " " : "", mv);
     }
