@@ -311,9 +311,8 @@ static void *alloc_or_die(size_t n) {
     return p;
 }
 
-static double fit_squares(Eval *e, const Data *d, Fit f, int iters, int band, double l2,
-                          bool mirror, double err) {
-    const Variant *v = d->n ? data_pos(d, 0)->v : NULL;
+static double fit_squares(const Variant *v, Eval *e, const Data *d, Fit f, int iters, int band,
+                          double l2, bool mirror, double err) {
     int nw = eval_weight_count(e);
     double *x = alloc_or_die((size_t)nw * sizeof *x), *x0 = alloc_or_die((size_t)nw * sizeof *x0);
     double *g = alloc_or_die((size_t)nw * sizeof *g), *m1 = alloc_or_die((size_t)nw * sizeof *m1);
@@ -595,7 +594,7 @@ int main(int argc, char **argv) {
     }
 
     if (squares > 0)
-        cur = fit_squares(e, &d, f, squares, square_band, square_l2, square_mirror, cur);
+        cur = fit_squares(v, e, &d, f, squares, square_band, square_l2, square_mirror, cur);
 
     // Step 3. The weights that differ from the estimates, as eval= lines.
     int col = 0;
