@@ -141,7 +141,7 @@ typedef struct {
     char setup_name[8][16];
     char setup_fen[8][320];
     VariantShow show;
-    char eval[16384]; /* `eval=` weights, "NAME:VALUE ..." (read by the evaluation) */
+    char eval[32768]; /* `eval=` weights, "NAME:VALUE ..." (read by the evaluation) */
 } VariantSpec;
 
 typedef struct Variant {
@@ -197,7 +197,7 @@ typedef struct Variant {
     char setup_fen[8][320];
     const char *setup_names[9]; /* NULL-terminated view of setup_name */
     VariantShow show;           /* the loader's, for front ends */
-    char eval[16384];           /* tuned evaluation weights, "NAME:VALUE ..." */
+    char eval[32768];           /* tuned evaluation weights, "NAME:VALUE ..." */
 
     /* Zobrist keys. */
     uint64_t z_piece[64][MAX_SQ];
