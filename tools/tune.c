@@ -526,6 +526,12 @@ int main(int argc, char **argv) {
         d.n = (int)limit;
     if (d.n < 100) {
         fprintf(stderr, "tune: only %d quiet positions; play more games\n", d.n);
+        eval_free(e);
+        eval_free(e0);
+        free(plain);
+        variant_free(v);
+        free(d.pos);
+        free(d.result);
         return 1;
     }
 

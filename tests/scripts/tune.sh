@@ -41,7 +41,7 @@ else
 fi
 # square weights: fitted by gradient steps after the passes, written as
 # eval= lines the loader reads back
-timeout 300 "$T" chess --games 2 --nodes 200 --passes 0 --seed 3 --squares 20 --square-mirror \
+timeout 300 "$T" chess --games 4 --nodes 200 --passes 0 --seed 3 --squares 20 --square-mirror \
     --square-l2 0 > "$tmp/sq" 2> "$tmp/sqerr"
 rc=$?
 [ $rc = 0 ] && echo "ok square weights: tuner runs" || { echo "FAIL square weights: exit $rc"; tail -5 "$tmp/sqerr"; }
