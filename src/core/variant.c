@@ -119,8 +119,7 @@ void variant_square_name(const Variant *v, int sq, char *buf) {
     sprintf(buf, "%c%d", 'a' + sq % v->files, sq / v->files + 1);
 }
 
-/* The square colour c sees where White sees sq. */
-static int view_sq(const Variant *v, int color, int sq) {
+int variant_view_square(const Variant *v, int color, int sq) {
     if (color == WHITE)
         return sq;
     int x = sq % v->files, y = sq / v->files;
@@ -467,10 +466,10 @@ static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp, 
                 CastleRule *cr = &v->castle[v->ncastles++];
                 memset(cr, 0, sizeof *cr);
                 cr->color = (uint8_t)c;
-                cr->kfrom = (uint8_t)view_sq(v, c, sq[0]);
-                cr->kto = (uint8_t)view_sq(v, c, sq[1]);
-                cr->rfrom = (uint8_t)view_sq(v, c, sq[2]);
-                cr->rto = (uint8_t)view_sq(v, c, sq[3]);
+                cr->kfrom = (uint8_t)variant_view_square(v, c, sq[0]);
+                cr->kto = (uint8_t)variant_view_square(v, c, sq[1]);
+                cr->rfrom = (uint8_t)variant_view_square(v, c, sq[2]);
+                cr->rto = (uint8_t)variant_view_square(v, c, sq[3]);
                 cr->partner = (uint8_t)partner;
                 cr->in_check = (uint8_t)sp->castle_in_check;
                 if (!castle_add_between(cr, v, cr->kfrom, cr->rfrom)) {
@@ -585,7 +584,7 @@ static int both_sides(Compile *cc, const char *key, const char *text, SquareSet 
     for (int s = 0; s < v->nsq; s++)
         if (sqset_has(&set, s)) {
             sqset_add(&out[WHITE], s);
-            sqset_add(&out[BLACK], view_sq(v, BLACK, s));
+            sqset_add(&out[BLACK], variant_view_square(v, BLACK, s));
         }
     return 0;
 }
@@ -704,7 +703,7 @@ static int compile_trees(Compile *cc) {
                 add_piece_moves(&b, &xp[t], init);
                 for (int z = 0; z < sp->nzones; z++)
                     if (variant_type_by_letter(v, sp->zone[z].letter) == t &&
-                        sqset_has(&zset[z], view_sq(v, c, s)))
+                        sqset_has(&zset[z], variant_view_square(v, c, s)))
                         add_piece_moves(&b, &zxp[z], init);
                 size_t cnt = (size_t)b.fwd.cnt - 1;
                 if (cnt > 65000)

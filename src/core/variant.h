@@ -216,6 +216,9 @@ void variant_free(Variant *v);
 int variant_type_by_letter(const Variant *v, char letter); /* 0 when unknown */
 int variant_parse_square(const Variant *v, const char *s, int *consumed);
 void variant_square_name(const Variant *v, int sq, char *buf);
+/* The square colour c sees where White sees sq (and back): Black's board
+ * mirrored top to bottom, or turned 180 degrees with rotate_black. */
+int variant_view_square(const Variant *v, int color, int sq);
 /* Reads the board part of a FEN; *consumed = characters read. */
 int variant_parse_board(const Variant *v, const char *fen, Piece *board, int *consumed, char *err,
                         size_t errlen);

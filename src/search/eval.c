@@ -221,16 +221,6 @@ static int chebyshev(const Variant *v, int a, int b) {
 
 int eval_piece_value(const Eval *e, int t) { return e->value[t]; }
 
-/* Square sq as colour c sees it: Black's board mirrored top to bottom (or
- * turned 180 degrees where its moves are White's turned). */
-static int view_square(const Variant *v, int c, int sq) {
-    if (c == WHITE)
-        return sq;
-    if (v->rotate_black)
-        return v->nsq - 1 - sq;
-    return (v->ranks - 1 - sq_rank(v, sq)) * v->files + sq_file(v, sq);
-}
-
 /* Values, mobility weights and square tables from the weights (again after
  * a weight changes). */
 static void build_tables(Eval *e) {
@@ -312,7 +302,7 @@ static void build_tables(Eval *e) {
                     mg += wm * (m - avg);
                     eg += wm * 0.8 * (m - avg);
                 }
-                int ws = view_square(v, c, s);
+                int ws = variant_view_square(v, c, s);
                 e->psq_mg[p][s] = (int16_t)lrint(mg + e->sqw[t][0][ws]);
                 e->psq_eg[p][s] = (int16_t)lrint(eg + e->sqw[t][1][ws]);
             }
@@ -534,7 +524,8 @@ int eval_square_weight(const Eval *e, int c, int t, int sq, int eg) {
     const Variant *v = e->v;
     if (t < 1 || t > v->ntypes || sq < 0 || sq >= v->nsq || v->is_hole[sq])
         return -1;
-    return piece_weights_end(e) + ((t - 1) * 2 + (eg != 0)) * v->nsq + view_square(v, c, sq);
+    return piece_weights_end(e) + ((t - 1) * 2 + (eg != 0)) * v->nsq +
+           variant_view_square(v, c, sq);
 }
 
 /* Weight i below piece_weights_end: its type (0 for a global one) and its
@@ -554,8 +545,9 @@ bool eval_weight_name(const Eval *e, int i, char *buf, size_t len) {
     if (i < 0 || i >= eval_weight_count(e))
         return false;
     if (eval_weight_square(e, i, &t, &sq, &eg)) {
-        snprintf(buf, len, "%c.%c%d.%s", v->type[t].letter, 'a' + sq_file(v, sq),
-                 sq_rank(v, sq) + 1, eg ? "eg" : "mg");
+        char sqname[16];
+        variant_square_name(v, sq, sqname);
+        snprintf(buf, len, "%c.%s.%s", v->type[t].letter, sqname, eg ? "eg" : "mg");
         return true;
     }
     if (i >= piece_weights_end(e))
@@ -573,19 +565,16 @@ bool eval_weight_name(const Eval *e, int i, char *buf, size_t len) {
 /* A square weight's name, "L.SQ.mg" or "L.SQ.eg": its index, else -1. */
 static int square_weight_index(const Eval *e, const char *name) {
     const Variant *v = e->v;
-    if (!name[0] || name[1] != '.' || name[2] < 'a' || name[2] >= 'a' + v->files)
+    int used = 0;
+    if (!name[0] || name[1] != '.' || !name[2] || name[3] == '0')
         return -1;
-    const char *p = name + 3;
-    int rank = 0;
-    while (*p >= '0' && *p <= '9' && rank <= v->ranks)
-        rank = 10 * rank + (*p++ - '0');
-    if (p == name + 3 || name[3] == '0' || rank > v->ranks ||
-        (strcmp(p, ".mg") && strcmp(p, ".eg")))
+    int sq = variant_parse_square(v, name + 2, &used);
+    const char *p = name + 2 + used;
+    if (sq < 0 || (strcmp(p, ".mg") && strcmp(p, ".eg")))
         return -1;
     for (int t = 1; t <= v->ntypes; t++)
         if (v->type[t].letter == name[0])
-            return eval_square_weight(e, WHITE, t, (rank - 1) * v->files + (name[2] - 'a'),
-                                      p[1] == 'e');
+            return eval_square_weight(e, WHITE, t, sq, p[1] == 'e');
     return -1;
 }
 
