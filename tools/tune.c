@@ -51,15 +51,30 @@ typedef struct {
 #define POS_HEAD offsetof(Position, hist)
 #define GAME_PLIES 4096
 
+/* calloc and realloc that end the tuner when memory runs out. */
+static void *alloc_or_die(size_t n) {
+    void *p = calloc(n ? n : 1, 1);
+    if (!p) {
+        fprintf(stderr, "tune: out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
+static void *grow_or_die(void *p, size_t n) {
+    p = realloc(p, n ? n : 1);
+    if (!p) {
+        fprintf(stderr, "tune: out of memory\n");
+        exit(1);
+    }
+    return p;
+}
+
 static void data_add(Data *d, const Position *p, float r) {
     if (d->n == d->cap) {
         d->cap = d->cap ? 2 * d->cap : 4096;
-        d->pos = realloc(d->pos, (size_t)d->cap * POS_HEAD);
-        d->result = realloc(d->result, (size_t)d->cap * sizeof *d->result);
-        if (!d->pos || !d->result) {
-            fprintf(stderr, "tune: out of memory\n");
-            exit(1);
-        }
+        d->pos = grow_or_die(d->pos, (size_t)d->cap * POS_HEAD);
+        d->result = grow_or_die(d->result, (size_t)d->cap * sizeof *d->result);
     }
     memcpy((char *)d->pos + (size_t)d->n * POS_HEAD, p, POS_HEAD);
     d->result[d->n++] = r;
@@ -302,15 +317,6 @@ static bool held_out(int i) {
     return i / HOLD_BLOCK % 8 == 7;
 }
 
-static void *alloc_or_die(size_t n) {
-    void *p = calloc(n ? n : 1, 1);
-    if (!p) {
-        fprintf(stderr, "tune: out of memory\n");
-        exit(1);
-    }
-    return p;
-}
-
 static double fit_squares(const Variant *v, Eval *e, const Data *d, Fit f, int iters, int band,
                           double l2, bool mirror, double err) {
     int nw = eval_weight_count(e);
@@ -359,11 +365,7 @@ static double fit_squares(const Variant *v, Eval *e, const Data *d, Fit f, int i
                     continue;
                 if (nfeat == cap) {
                     cap = cap ? 2 * cap : 1 << 20;
-                    feat = realloc(feat, (size_t)cap * sizeof *feat);
-                    if (!feat) {
-                        fprintf(stderr, "tune: out of memory\n");
-                        exit(1);
-                    }
+                    feat = grow_or_die(feat, (size_t)cap * sizeof *feat);
                 }
                 feat[nfeat++] = w << 1 | c;
                 seen[lead[w]]++;
@@ -518,6 +520,7 @@ int main(int argc, char **argv) {
 
     // Step 1. The positions.
     static Data d;
+    int rc = 0, *step = NULL, *lo = NULL, *hi = NULL;
     if (games > 0)
         self_play(v, e, games, nodes, seed, &d);
     for (int i = 0; i < nfiles; i++)
@@ -526,13 +529,8 @@ int main(int argc, char **argv) {
         d.n = (int)limit;
     if (d.n < 100) {
         fprintf(stderr, "tune: only %d quiet positions; play more games\n", d.n);
-        eval_free(e);
-        eval_free(e0);
-        free(plain);
-        variant_free(v);
-        free(d.pos);
-        free(d.result);
-        return 1;
+        rc = 1;
+        goto done;
     }
 
     // Step 2. K, then coordinate descent over the weights.
@@ -547,12 +545,9 @@ int main(int argc, char **argv) {
     fprintf(stderr, "%d positions, K %.3f, White's edge %+.1f, error %.6f\n", d.n, f.k, f.edge,
             err0);
     int nw = eval_weight_count(e);
-    int *step = calloc((size_t)nw, sizeof *step);
-    if (!step)
-        return 1;
-    int *lo = calloc((size_t)nw, sizeof *lo), *hi = calloc((size_t)nw, sizeof *hi);
-    if (!lo || !hi)
-        return 1;
+    step = alloc_or_die((size_t)nw * sizeof *step);
+    lo = alloc_or_die((size_t)nw * sizeof *lo);
+    hi = alloc_or_die((size_t)nw * sizeof *hi);
     for (int i = 0; i < nw; i++) {
         /* each weight stays within a band around where it started */
         int w = eval_weight_get(e, i), a = abs(w);
@@ -619,6 +614,7 @@ int main(int argc, char **argv) {
         printf("\n");
     fprintf(stderr, "error %.6f -> %.6f over %d positions; White's edge %+.1f (not a weight)\n",
             err0, cur, d.n, f.edge);
+done:
     eval_free(e);
     eval_free(e0);
     free(plain);
@@ -628,5 +624,5 @@ int main(int argc, char **argv) {
     free(hi);
     free(d.pos);
     free(d.result);
-    return 0;
+    return rc;
 }
