@@ -530,24 +530,15 @@ static const WeightGroup threats = WEIGHT_GROUP(threat_names), files = WEIGHT_GR
 /* What the group's weights whose names start with prefix add, set to 100
  * rather than 0 (the group's other weights stay 0). */
 static int weights_gain(Variant *v, Eval *e, const char *fen, WeightGroup g, const char *prefix) {
-    char err[160];
-    Position *pos = malloc(sizeof *pos);
-    if (!pos || pos_from_fen(pos, v, fen, err, sizeof err)) {
-        test_fail(__FILE__, __LINE__, "%s: %s", fen, pos ? err : "no memory");
-        free(pos);
-        return -1;
-    }
     for (int i = 0; i < g.n; i++)
         eval_weight_set(e, eval_weight_index(e, g.names[i]), 0);
     eval_weights_apply(e);
-    int s0 = eval_evaluate(e, pos);
+    int s0 = eval_fen(v, e, fen);
     for (int i = 0; i < g.n; i++)
         if (!strncmp(g.names[i], prefix, strlen(prefix)))
             eval_weight_set(e, eval_weight_index(e, g.names[i]), 100);
     eval_weights_apply(e);
-    int s1 = eval_evaluate(e, pos);
-    free(pos);
-    return s1 - s0;
+    return eval_fen(v, e, fen) - s0;
 }
 
 static void check_gain(Variant *v, Eval *e, const char *fen, WeightGroup g, const char *prefix,
