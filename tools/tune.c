@@ -2,7 +2,8 @@
  *
  * Usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]
  *             [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]
- *             [--squares STEPS] [--square-band CP] [--square-l2 X] [--square-mirror]
+ *             [--tables STEPS] [--table-band CP] [--table-l2 X] [--square-mirror]
+ *             [--only squares|mobility]
  * (tools/tune.sh runs this). The games are played here (--games N
  * self-play games at --nodes a move, from random set-ups and 8 random
  * plies, through the engine API in this one process) or read from PGN
@@ -19,8 +20,9 @@
  * are fitted first; E is no weight of the evaluation but keeps a side's
  * better results from being put down to pieces only that side owns
  * (--no-edge leaves it at 0).
- * With --squares STEPS the square weights (eval.h: per piece type and
- * square) are fitted after the passes by gradient steps (fit_squares).
+ * With --tables STEPS the table weights (eval.h: per piece type and square,
+ * per piece type and number of moves; --only one of them) are fitted after
+ * the passes by gradient steps (fit_tables).
  * Progress goes to stderr; the weights that differ from the built-in
  * estimates go to stdout as `eval=` lines for the game's definition file. */
 #include <math.h>
@@ -299,26 +301,46 @@ static double fit_one(const Eval *e, const Data *d, Fit *f, double *x, double st
     return err;
 }
 
-/* Square weights by gradient descent (Adam) on the same error plus l2
- * times the squared distance of each weight from where it started (so a
- * square that few positions see stays near it). The score is linear in
- * them: each piece moves it by its square's weights, blended by the game
- * phase, so one pass over the positions gives every weight's gradient.
- * With mirror, a square and its twin across the middle file share their
- * weights. Weights of squares seen in fewer than MIN_SEEN positions stay
- * where they are; the others stay within band of where they started. Every
- * eighth block of HOLD_BLOCK positions (about ten games) is held out: its
- * error, printed beside the others', shows whether the fit learns the
- * games or their noise. The scaling of bare endings is left out of the
- * gradient, not out of the error that is returned. */
+/* Table weights (eval.h: square weights, mobility weights per number of
+ * moves) by gradient descent (Adam) on the same error plus l2 times the
+ * squared distance of each weight from where it started (so a weight that
+ * few positions use stays near it). The score is linear in them: each
+ * piece moves it by its square's and its number of moves' weights, blended
+ * by the game phase, so one pass over the positions gives every weight's
+ * gradient. With mirror, a square and its twin across the middle file
+ * share their weights. Weights used in fewer than MIN_SEEN positions stay
+ * where they are; the others stay within band of where they started, and
+ * together they leave the start position's score as it was. Every eighth
+ * block of HOLD_BLOCK positions (about ten games) is held out: its error,
+ * printed beside the others', shows whether the fit learns the games or
+ * their noise. The scaling of bare endings is left out of the gradient,
+ * not out of the error that is returned. */
 #define MIN_SEEN 200
 #define HOLD_BLOCK 1024
+#define MAX_TERMS (2 * MAX_SQ)
 static bool held_out(int i) {
     return i / HOLD_BLOCK % 8 == 7;
 }
 
-static double fit_squares(const Variant *v, Eval *e, const Data *d, Fit f, int iters, int band,
-                          double l2, bool mirror, double err) {
+typedef struct {
+    int steps, band;
+    double l2;
+    bool mirror;         /* squares twinned across the middle file */
+    bool squares, moves; /* which tables */
+} TableFit;
+
+/* The table weights position p uses that are fitted (those with an
+ * endgame pair in eg_of), as mg index << 1 | colour. */
+static int fitted_terms(const Eval *e, const int *eg_of, const Position *p, int *terms) {
+    int n = eval_table_terms(e, p, terms, MAX_TERMS), k = 0;
+    for (int j = 0; j < n; j++)
+        if (eg_of[terms[j] >> 1] >= 0)
+            terms[k++] = terms[j];
+    return k;
+}
+
+static double fit_tables(const Variant *v, Eval *e, const Data *d, Fit f, const TableFit *tf,
+                         double err) {
     int nw = eval_weight_count(e);
     double *x = alloc_or_die((size_t)nw * sizeof *x), *x0 = alloc_or_die((size_t)nw * sizeof *x0);
     double *g = alloc_or_die((size_t)nw * sizeof *g), *m1 = alloc_or_die((size_t)nw * sizeof *m1);
@@ -326,19 +348,23 @@ static double fit_squares(const Variant *v, Eval *e, const Data *d, Fit f, int i
     int *eg_of = alloc_or_die((size_t)nw * sizeof *eg_of),
         *lead = alloc_or_die((size_t)nw * sizeof *lead);
     int *seen = alloc_or_die((size_t)nw * sizeof *seen);
+    int terms[MAX_TERMS];
 
-    // Step 1. The square weights: each middle-game one with its endgame
-    // twin, and the one that leads it (itself, or with mirror the lower of
-    // it and its twin across the middle file).
+    // Step 1. The table weights fitted: each middle-game one with its
+    // endgame pair, and the one that leads it (itself, or with mirror the
+    // lower of it and its twin across the middle file).
     for (int w = 0; w < nw; w++) {
-        int t, sq, eg;
+        int t, sq, ph, mg, eg;
         x[w] = x0[w] = eval_weight_get(e, w);
         eg_of[w] = -1;
         lead[w] = w;
-        if (!eval_weight_square(e, w, &t, &sq, &eg) || eg)
+        if (!eval_weight_table(e, w, &mg, &eg) || mg != w)
             continue;
-        eg_of[w] = eval_square_weight(e, WHITE, t, sq, 1);
-        int m = mirror
+        bool square = eval_weight_square(e, w, &t, &sq, &ph);
+        if (square ? !tf->squares : !tf->moves)
+            continue;
+        eg_of[w] = eg;
+        int m = square && tf->mirror
                     ? eval_square_weight(
                           e, WHITE, t, sq_rank(v, sq) * v->files + v->files - 1 - sq_file(v, sq), 0)
                     : -1;
@@ -346,8 +372,7 @@ static double fit_squares(const Variant *v, Eval *e, const Data *d, Fit f, int i
             lead[w] = m;
     }
 
-    // Step 2. Each position's score, phase and pieces (their middle-game
-    // square weights; bit 0 for Black's, which count against White).
+    // Step 2. Each position's score, phase and terms.
     float *base = alloc_or_die((size_t)d->n * sizeof *base);
     float *phase = alloc_or_die((size_t)d->n * sizeof *phase);
     int *first = alloc_or_die(((size_t)d->n + 1) * sizeof *first);
@@ -357,26 +382,47 @@ static double fit_squares(const Variant *v, Eval *e, const Data *d, Fit f, int i
         base[i] = (float)(white_eval(e, p) + f.edge);
         phase[i] = (float)eval_game_phase(e, p) / 256.0f;
         first[i] = nfeat;
-        for (int c = 0; c < 2; c++)
-            for (int k = 0; k < p->pcount[c]; k++) {
-                int sq = p->plist[c][k],
-                    w = eval_square_weight(e, c, piece_type(p->board[sq]), sq, 0);
-                if (w < 0 || eg_of[w] < 0)
-                    continue;
-                if (nfeat == cap) {
-                    cap = cap ? 2 * cap : 1 << 20;
-                    feat = grow_or_die(feat, (size_t)cap * sizeof *feat);
-                }
-                feat[nfeat++] = w << 1 | c;
-                seen[lead[w]]++;
-            }
+        int n = fitted_terms(e, eg_of, p, terms);
+        if (nfeat + n > cap) {
+            cap = cap ? 2 * cap : 1 << 20;
+            feat = grow_or_die(feat, (size_t)cap * sizeof *feat);
+        }
+        for (int j = 0; j < n; j++) {
+            feat[nfeat++] = terms[j];
+            seen[lead[terms[j] >> 1]]++;
+        }
     }
     first[d->n] = nfeat;
 
-    // Step 3. Adam steps, the step size falling to nothing.
+    // Step 3. What each weight that moves adds to the start position's
+    // score (a twin's share counted on its lead), so that the steps can
+    // leave that score as it was: it is the balance of the game, which the
+    // piece values and White's edge carry, not the tables.
+    double *a = alloc_or_die((size_t)nw * sizeof *a), aa = 0;
+    Position *start = alloc_or_die(sizeof *start);
+    char why[ENGINE_ERR_LEN];
+    bool has_start = !pos_from_fen(start, v, v->start_fen, why, sizeof why);
+    if (has_start) {
+        double ph = eval_game_phase(e, start) / 256.0;
+        int n = fitted_terms(e, eg_of, start, terms);
+        for (int j = 0; j < n; j++) {
+            int w = lead[terms[j] >> 1], sign = terms[j] & 1 ? -1 : 1;
+            if (seen[w] < MIN_SEEN)
+                continue;
+            a[w] += sign * ph;
+            a[eg_of[w]] += sign * (1 - ph);
+        }
+    }
+    for (int w = 0; w < nw; w++)
+        aa += a[w] * a[w];
+    double start0 = has_start ? white_eval(e, start) : 0;
+
+    // Step 4. Adam steps, the step size falling to nothing, each followed
+    // by the nearest move that leaves the start position's score as it was
+    // (with sides alike, as in chess, every move does).
     const double b1 = 0.9, b2 = 0.999, lr0 = 2.0;
     double ln10k = log(10.0) * f.k / 400.0, held0 = 0;
-    for (int it = 1; it <= iters; it++) {
+    for (int it = 1; it <= tf->steps; it++) {
         memset(g, 0, (size_t)nw * sizeof *g);
         double sum[2] = {0, 0};
         int cnt[2] = {0, 0};
@@ -399,7 +445,7 @@ static double fit_squares(const Variant *v, Eval *e, const Data *d, Fit f, int i
                 g[eg_of[w]] += sign * gi * (1 - ph);
             }
         }
-        double lr = lr0 * (1.0 - (double)(it - 1) / iters);
+        double lr = lr0 * (1.0 - (double)(it - 1) / tf->steps);
         for (int w = 0; w < nw; w++) {
             if (eg_of[w] < 0 || seen[lead[w]] < MIN_SEEN)
                 continue;
@@ -409,29 +455,41 @@ static double fit_squares(const Variant *v, Eval *e, const Data *d, Fit f, int i
                     x[i] = x[li];
                     continue;
                 }
-                double gr = g[i] + 2 * l2 * (x[i] - x0[i]);
+                double gr = g[i] + 2 * tf->l2 * (x[i] - x0[i]);
                 m1[i] = b1 * m1[i] + (1 - b1) * gr;
                 m2[i] = b2 * m2[i] + (1 - b2) * gr * gr;
                 double mh = m1[i] / (1 - pow(b1, it)), vh = m2[i] / (1 - pow(b2, it));
                 x[i] -= lr * mh / (sqrt(vh) + 1e-12);
-                x[i] = x[i] < x0[i] - band   ? x0[i] - band
-                       : x[i] > x0[i] + band ? x0[i] + band
-                                             : x[i];
+                x[i] = x[i] < x0[i] - tf->band   ? x0[i] - tf->band
+                       : x[i] > x0[i] + tf->band ? x0[i] + tf->band
+                                                 : x[i];
             }
+        }
+        if (aa > 1e-9) {
+            double moved = 0;
+            for (int w = 0; w < nw; w++)
+                moved += a[w] * (x[w] - x0[w]);
+            for (int w = 0; w < nw; w++)
+                x[w] -= a[w] * moved / aa;
+            for (int w = 0; w < nw; w++)
+                if (eg_of[w] >= 0 && lead[w] != w) {
+                    x[w] = x[lead[w]];
+                    x[eg_of[w]] = x[eg_of[lead[w]]];
+                }
         }
         double held = sum[1] / (cnt[1] ? cnt[1] : 1);
         if (it == 1)
             held0 = held;
-        if (it % 10 && it != iters)
+        if (it % 10 && it != tf->steps)
             continue;
-        fprintf(stderr, "\rsquares: step %d/%d, error %.6f", it, iters,
+        fprintf(stderr, "\rtables: step %d/%d, error %.6f", it, tf->steps,
                 sum[0] / (cnt[0] ? cnt[0] : 1));
         if (cnt[1])
             fprintf(stderr, ", held out %.6f (start %.6f)", held, held0);
         fprintf(stderr, "  ");
     }
 
-    // Step 4. The rounded weights, and the error the evaluation now gives.
+    // Step 5. The rounded weights, and the error the evaluation now gives.
     for (int w = 0; w < nw; w++)
         if (eg_of[w] >= 0 && seen[lead[w]] >= MIN_SEEN) {
             eval_weight_set(e, w, (int)lrint(x[w]));
@@ -439,7 +497,12 @@ static double fit_squares(const Variant *v, Eval *e, const Data *d, Fit f, int i
         }
     eval_weights_apply(e);
     double now = error_of(e, d, f);
-    fprintf(stderr, "\nsquares: error %.6f -> %.6f\n", err, now);
+    fprintf(stderr, "\ntables: error %.6f -> %.6f", err, now);
+    if (has_start)
+        fprintf(stderr, ", start position %+.0f -> %+.0f", start0, white_eval(e, start));
+    fprintf(stderr, "\n");
+    free(a);
+    free(start);
     free(x);
     free(x0);
     free(g);
@@ -457,9 +520,8 @@ static double fit_squares(const Variant *v, Eval *e, const Data *d, Fit f, int i
 
 int main(int argc, char **argv) {
     const char *game = NULL, *files[64];
-    int nfiles = 0, passes = 8, skip = 8, band_pct = 30, games = 0, squares = 0, square_band = 60;
-    double square_l2 = 1e-8;
-    bool square_mirror = false;
+    int nfiles = 0, passes = 8, skip = 8, band_pct = 30, games = 0;
+    TableFit tf = {.steps = 0, .band = 60, .l2 = 1e-8, .squares = true, .moves = true};
     long limit = 0, nodes = 1000;
     uint64_t seed = 1;
     bool edge = true;
@@ -478,28 +540,32 @@ int main(int argc, char **argv) {
             band_pct = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--limit") && i + 1 < argc)
             limit = atol(argv[++i]);
-        else if (!strcmp(argv[i], "--squares") && i + 1 < argc)
-            squares = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--square-band") && i + 1 < argc)
-            square_band = atoi(argv[++i]);
-        else if (!strcmp(argv[i], "--square-l2") && i + 1 < argc)
-            square_l2 = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--tables") && i + 1 < argc)
+            tf.steps = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--table-band") && i + 1 < argc)
+            tf.band = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--table-l2") && i + 1 < argc)
+            tf.l2 = atof(argv[++i]);
         else if (!strcmp(argv[i], "--square-mirror"))
-            square_mirror = true;
-        else if (!strcmp(argv[i], "--no-edge"))
+            tf.mirror = true;
+        else if (!strcmp(argv[i], "--only") && i + 1 < argc) {
+            const char *kind = argv[++i];
+            tf.squares = !strcmp(kind, "squares");
+            tf.moves = !strcmp(kind, "mobility");
+        } else if (!strcmp(argv[i], "--no-edge"))
             edge = false;
         else if (!game)
             game = argv[i];
         else if (nfiles < 64)
             files[nfiles++] = argv[i];
     }
-    if (!game || (!nfiles && games <= 0) || passes < 0 || nodes < 1 || squares < 0 ||
-        square_band < 1 || !(square_l2 >= 0)) {
-        fprintf(
-            stderr,
-            "usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]\n"
-            "            [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]\n"
-            "            [--squares STEPS] [--square-band CP] [--square-l2 X] [--square-mirror]\n");
+    if (!game || (!nfiles && games <= 0) || passes < 0 || nodes < 1 || tf.steps < 0 ||
+        tf.band < 1 || !(tf.l2 >= 0) || !(tf.squares || tf.moves)) {
+        fprintf(stderr,
+                "usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]\n"
+                "            [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]\n"
+                "            [--tables STEPS] [--table-band CP] [--table-l2 X] [--square-mirror]\n"
+                "            [--only squares|mobility]\n");
         return 2;
     }
     char err[ENGINE_ERR_LEN];
@@ -560,9 +626,8 @@ int main(int argc, char **argv) {
         int changed = 0;
         for (int i = 0; i < nw; i++) {
             char name[32];
-            int st, ss, se;
-            if (!eval_weight_name(e, i, name, sizeof name) ||
-                eval_weight_square(e, i, &st, &ss, &se))
+            int mg, eg;
+            if (!eval_weight_name(e, i, name, sizeof name) || eval_weight_table(e, i, &mg, &eg))
                 continue;
             int w0 = eval_weight_get(e, i);
             bool better = false;
@@ -594,8 +659,8 @@ int main(int argc, char **argv) {
         }
     }
 
-    if (squares > 0)
-        cur = fit_squares(v, e, &d, f, squares, square_band, square_l2, square_mirror, cur);
+    if (tf.steps > 0)
+        cur = fit_tables(v, e, &d, f, &tf, cur);
 
     // Step 3. The weights that differ from the estimates, as eval= lines.
     int col = 0;

@@ -3,6 +3,7 @@
 
 #include "core/rules.h"
 
+#include <ctype.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -48,6 +49,9 @@ static const struct {
  * its mobility weight in percent. */
 enum { TW_MG, TW_EG, TW_MOB, NTW };
 static const char *const twname[NTW] = {"mg", "eg", "mob"};
+/* Mobility weights per number of moves ("L.mob3.mg"), the last for that
+ * many or more. */
+#define MOB_COUNTS 32
 
 struct Eval {
     const Variant *v;
@@ -64,6 +68,7 @@ struct Eval {
     uint32_t file_riders; /* bit t: a piece that rides along files */
     int16_t psq_mg[64][MAX_SQ], psq_eg[64][MAX_SQ]; /* material included */
     int16_t sqw[MAX_TYPES][2][MAX_SQ];              /* square weights, White's view: [t][eg][sq] */
+    int16_t mobw[MAX_TYPES][2][MOB_COUNTS];         /* per number of moves: [t][eg][moves] */
     int mob_avg16[MAX_TYPES];                       /* expected mobility x16 */
     int mob_mg[MAX_TYPES], mob_eg[MAX_TYPES];       /* per move, x16 */
     int katk[MAX_TYPES];                            /* king-attack weight */
@@ -500,19 +505,24 @@ Eval *eval_new(const Variant *v) {
 
 /* ---- weights by name (tuning) ---------------------------------------------- */
 
-/* The weights in index order: the global ones, NTW per piece type, then
- * the square weights, 2 x nsq per type (the middle game's, the endgame's). */
+/* The weights in index order: the global ones, NTW per piece type, the
+ * square weights, 2 x nsq per type (the middle game's, the endgame's),
+ * then the mobility weights, 2 x MOB_COUNTS per type. */
 static int piece_weights_end(const Eval *e) {
     return NW + NTW * e->v->ntypes;
 }
 
-int eval_weight_count(const Eval *e) {
+static int square_weights_end(const Eval *e) {
     return piece_weights_end(e) + 2 * e->v->ntypes * e->v->nsq;
+}
+
+int eval_weight_count(const Eval *e) {
+    return square_weights_end(e) + 2 * e->v->ntypes * MOB_COUNTS;
 }
 
 bool eval_weight_square(const Eval *e, int i, int *t, int *sq, int *eg) {
     int j = i - piece_weights_end(e), nsq = e->v->nsq;
-    if (j < 0 || i >= eval_weight_count(e))
+    if (j < 0 || i >= square_weights_end(e))
         return false;
     *t = j / (2 * nsq) + 1;
     *eg = j / nsq % 2;
@@ -526,6 +536,37 @@ int eval_square_weight(const Eval *e, int c, int t, int sq, int eg) {
         return -1;
     return piece_weights_end(e) + ((t - 1) * 2 + (eg != 0)) * v->nsq +
            variant_view_square(v, c, sq);
+}
+
+/* Is weight i a mobility weight of a piece that has them? Then its type,
+ * number of moves and phase. */
+static bool mobility_weight(const Eval *e, int i, int *t, int *moves, int *eg) {
+    int j = i - square_weights_end(e);
+    if (j < 0 || i >= eval_weight_count(e))
+        return false;
+    *t = j / (2 * MOB_COUNTS) + 1;
+    *eg = j / MOB_COUNTS % 2;
+    *moves = j % MOB_COUNTS;
+    return e->pieces >> *t & 1;
+}
+
+static int mobility_weight_index(const Eval *e, int t, int moves, int eg) {
+    return square_weights_end(e) + ((t - 1) * 2 + (eg != 0)) * MOB_COUNTS + moves;
+}
+
+bool eval_weight_table(const Eval *e, int i, int *mg, int *eg) {
+    int t, x, ph;
+    if (eval_weight_square(e, i, &t, &x, &ph)) {
+        *mg = eval_square_weight(e, WHITE, t, x, 0);
+        *eg = eval_square_weight(e, WHITE, t, x, 1);
+        return true;
+    }
+    if (mobility_weight(e, i, &t, &x, &ph)) {
+        *mg = mobility_weight_index(e, t, x, 0);
+        *eg = mobility_weight_index(e, t, x, 1);
+        return true;
+    }
+    return false;
 }
 
 /* Weight i below piece_weights_end: its type (0 for a global one) and its
@@ -548,6 +589,11 @@ bool eval_weight_name(const Eval *e, int i, char *buf, size_t len) {
         char sqname[16];
         variant_square_name(v, sq, sqname);
         snprintf(buf, len, "%c.%s.%s", v->type[t].letter, sqname, eg ? "eg" : "mg");
+        return true;
+    }
+    int moves;
+    if (mobility_weight(e, i, &t, &moves, &eg)) {
+        snprintf(buf, len, "%c.mob%d.%s", v->type[t].letter, moves, eg ? "eg" : "mg");
         return true;
     }
     if (i >= piece_weights_end(e))
@@ -578,8 +624,26 @@ static int square_weight_index(const Eval *e, const char *name) {
     return -1;
 }
 
+/* A mobility weight's name, "L.mobN.mg" or "L.mobN.eg": its index, else -1. */
+static int mobility_weight_name_index(const Eval *e, const char *name) {
+    const Variant *v = e->v;
+    if (!name[0] || strncmp(name + 1, ".mob", 4) || !isdigit((unsigned char)name[5]) ||
+        (name[5] == '0' && isdigit((unsigned char)name[6])))
+        return -1;
+    char *end;
+    long moves = strtol(name + 5, &end, 10);
+    if (moves >= MOB_COUNTS || (strcmp(end, ".mg") && strcmp(end, ".eg")))
+        return -1;
+    for (int t = 1; t <= v->ntypes; t++)
+        if (v->type[t].letter == name[0] && (e->pieces >> t & 1))
+            return mobility_weight_index(e, t, (int)moves, end[1] == 'e');
+    return -1;
+}
+
 int eval_weight_index(const Eval *e, const char *name) {
     int i = square_weight_index(e, name);
+    if (i < 0)
+        i = mobility_weight_name_index(e, name);
     if (i >= 0)
         return i;
     char buf[32];
@@ -593,14 +657,21 @@ int eval_weight_get(const Eval *e, int i) {
     int t, sq, eg;
     if (eval_weight_square(e, i, &t, &sq, &eg))
         return e->sqw[t][eg][sq];
+    if (mobility_weight(e, i, &t, &sq, &eg))
+        return e->mobw[t][eg][sq];
     int k = weight_slot(i, &t);
     return t ? e->tw[t][k] : e->w[k];
 }
 
 void eval_weight_set(Eval *e, int i, int value) {
     int t, sq, eg;
+    int16_t clamped = (int16_t)(value < -2000 ? -2000 : value > 2000 ? 2000 : value);
     if (eval_weight_square(e, i, &t, &sq, &eg)) {
-        e->sqw[t][eg][sq] = (int16_t)(value < -2000 ? -2000 : value > 2000 ? 2000 : value);
+        e->sqw[t][eg][sq] = clamped;
+        return;
+    }
+    if (mobility_weight(e, i, &t, &sq, &eg)) {
+        e->mobw[t][eg][sq] = clamped;
         return;
     }
     if (i < 0 || i >= piece_weights_end(e))
@@ -664,6 +735,7 @@ typedef struct {
     uint8_t lesser[MAX_SQ]; /* bit c: attacked by a piece of colour c worth less */
     uint32_t go[2][MAX_SQ]; /* bit t: a piece of type t of colour c may move there */
     uint8_t pawn_sq[2][MAX_SQ]; /* the squares of colour c's npawns[c] pawns */
+    uint8_t moves[MAX_SQ];      /* a piece's moves counted by the mobility (capped) */
     uint8_t pawnfile[2][MAX_FILES];
     int8_t pawn_lo[2][MAX_FILES], pawn_hi[2][MAX_FILES]; /* lowest, highest pawn rank per file */
     int katt_n[2], katt_w[2];                            /* attackers of colour c's king zone */
@@ -803,9 +875,10 @@ static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
                     j = variant_next(f, nd[j].skip, j, false);
                 }
             }
-            int d = mob * 16 - e->mob_avg16[t];
-            st->mg[c] += d * e->mob_mg[t] / 256;
-            st->eg[c] += d * e->mob_eg[t] / 256;
+            int d = mob * 16 - e->mob_avg16[t], k = mob < MOB_COUNTS ? mob : MOB_COUNTS - 1;
+            st->mg[c] += d * e->mob_mg[t] / 256 + e->mobw[t][0][k];
+            st->eg[c] += d * e->mob_eg[t] / 256 + e->mobw[t][1][k];
+            st->moves[s] = (uint8_t)k;
             if (e->file_riders >> t & 1)
                 eval_file(e, st, c, e->file[s]);
             if (hits) {
@@ -1047,6 +1120,23 @@ int eval_game_phase(const Eval *e, const Position *pos) {
     EvalState st;
     eval_start(e, pos, &st);
     return eval_phase(e, &st);
+}
+
+int eval_table_terms(const Eval *e, const Position *pos, int *terms, int max) {
+    EvalState st;
+    eval_start(e, pos, &st);
+    eval_mobility(e, pos, &st);
+    int n = 0;
+    for (int c = 0; c < 2; c++)
+        for (int i = 0; i < pos->pcount[c]; i++) {
+            int sq = pos->plist[c][i], t = piece_type(pos->board[sq]);
+            int w = eval_square_weight(e, c, t, sq, 0);
+            if (w >= 0 && n < max)
+                terms[n++] = w << 1 | c;
+            if ((e->pieces >> t & 1) && n < max)
+                terms[n++] = mobility_weight_index(e, t, st.moves[sq], 0) << 1 | c;
+        }
+    return n;
 }
 
 /* The full evaluation; with lazy set, returns early (material and squares

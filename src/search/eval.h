@@ -34,6 +34,17 @@ bool eval_weight_square(const Eval *e, int i, int *t, int *sq, int *eg);
 /* The square weight that a piece of colour c and type t on sq (the board's
  * own square) is scored by, in phase eg; -1 if none. */
 int eval_square_weight(const Eval *e, int c, int t, int sq, int eg);
+/* Table weights: the square weights and the mobility weights per number of
+ * moves ("N.mob3.mg", "N.mob3.eg": centipawns for a piece, neither royal
+ * nor promoting, with that many moves, the last, 31, for that many or
+ * more; 0 unless set). The score is linear in them. Is weight i one? Then
+ * the middle-game weight and the endgame one it pairs with. */
+bool eval_weight_table(const Eval *e, int i, int *mg, int *eg);
+/* The middle-game table weights position pos's score adds, as w << 1 | c
+ * (c: the colour of the piece; Black's count against White), at most max
+ * of them; returns how many. Each adds its endgame pair too, blended by
+ * the game phase. */
+int eval_table_terms(const Eval *e, const Position *pos, int *terms, int max);
 /* Game phase: 256 with all the start's pieces (besides kings and pawns),
  * 0 with none; the evaluation blends middle game and endgame by it. */
 int eval_game_phase(const Eval *e, const Position *pos);

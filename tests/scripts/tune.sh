@@ -39,20 +39,31 @@ else
     echo "ok no weight changed (nothing to write)"
     echo "ok tuned weights load (nothing to load)"
 fi
-# square weights: fitted by gradient steps after the passes, written as
-# eval= lines the loader reads back
-timeout 300 "$T" chess --games 4 --nodes 200 --passes 0 --seed 3 --squares 20 --square-mirror \
-    --square-l2 0 > "$tmp/sq" 2> "$tmp/sqerr"
+# table weights (squares, mobility per number of moves): fitted by
+# gradient steps after the passes, written as eval= lines the loader reads
+# back
+timeout 300 "$T" chess --games 8 --nodes 200 --passes 0 --seed 3 --tables 20 --square-mirror \
+    --table-l2 0 > "$tmp/sq" 2> "$tmp/sqerr"
 rc=$?
-[ $rc = 0 ] && echo "ok square weights: tuner runs" || { echo "FAIL square weights: exit $rc"; tail -5 "$tmp/sqerr"; }
-tr '\r' '\n' < "$tmp/sqerr" | grep -qE '^squares: step 20/20, error 0\.[0-9]+' &&
-    echo "ok progress: square steps" || echo "FAIL no square progress"
-grep -qE '^squares: error 0\.[0-9]+ -> 0\.[0-9]+$' "$tmp/sqerr" &&
-    echo "ok summary: square weights' error" || echo "FAIL no square summary"
+[ $rc = 0 ] && echo "ok table weights: tuner runs" || { echo "FAIL table weights: exit $rc"; tail -5 "$tmp/sqerr"; }
+tr '\r' '\n' < "$tmp/sqerr" | grep -qE '^tables: step 20/20, error 0\.[0-9]+' &&
+    echo "ok progress: table steps" || echo "FAIL no table progress"
+grep -qE '^tables: error 0\.[0-9]+ -> 0\.[0-9]+, start position [-+][0-9]+ -> [-+][0-9]+$' "$tmp/sqerr" &&
+    echo "ok summary: table weights' error" || echo "FAIL no table summary"
+grep -qE '(^|,|=)[A-Z]\.[a-h][1-8]\.(mg|eg):' "$tmp/sq" && grep -qE '(^|,|=)[A-Z]\.mob[0-9]+\.(mg|eg):' "$tmp/sq" &&
+    echo "ok square and mobility weights written" || echo "FAIL table weights missing: $(cat "$tmp/sq")"
 { grep -v '^#' src/variants/chess.var | grep -v '^eval='; cat "$tmp/sq"; } > "$tmp/sq.var"
 "$M" perft --variant-file "$tmp/sq.var" 1 > "$tmp/sqperft" 2>&1 &&
-    echo "ok square weights load with the variant" || { echo "FAIL square file:"; cat "$tmp/sqperft"; }
-for bad in "--squares -1" "--square-band 0" "--square-l2 -1"; do
+    echo "ok table weights load with the variant" || { echo "FAIL table file:"; cat "$tmp/sqperft"; }
+# a game whose sides own different pieces: the fit leaves the start
+# position's score where it was
+timeout 300 "$T" snake-vs-mongoose --games 4 --nodes 200 --passes 0 --seed 3 --tables 20 \
+    --table-l2 0 > /dev/null 2> "$tmp/svmerr"
+start=$(grep -oE 'start position [-+][0-9]+ -> [-+][0-9]+$' "$tmp/svmerr")
+set -- $start
+[ -n "$start" ] && [ $(( ${3#+} - ${5#+} )) -le 2 ] && [ $(( ${5#+} - ${3#+} )) -le 2 ] &&
+    echo "ok start position's score held ($start)" || echo "FAIL start position moved: ${start:-no summary}"
+for bad in "--tables -1" "--table-band 0" "--table-l2 -1" "--only pieces"; do
     # shellcheck disable=SC2086
     "$T" chess --games 1 $bad > /dev/null 2>&1; rc=$?
     [ $rc = 2 ] && echo "ok $bad: exit 2" || echo "FAIL $bad: exit $rc"

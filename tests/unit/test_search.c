@@ -418,6 +418,81 @@ static void test_square_weights(const char *base) {
     variant_free(o);
 }
 
+/* Mobility weights per number of moves ("N.mob2.mg"): read by name, only
+ * for pieces that have a mobility, the last number (31) for that many or
+ * more; the terms a position's score adds, for the tuner. */
+static void test_mobility_weights(const char *base) {
+    char err[160], text[1024];
+    snprintf(text, sizeof text, "%seval=N.mob2.mg:60,N.mob2.eg:60\n", base);
+    Variant *o = variant_load_text(text, "x", err, sizeof err);
+    Eval *e = o ? eval_new(o) : NULL;
+    CHECK(e != NULL);
+    if (!e) {
+        variant_free(o);
+        return;
+    }
+    int i = eval_weight_index(e, "N.mob2.mg"), j = eval_weight_index(e, "N.mob2.eg"), mg, eg, t, sq,
+        ph;
+    char name[32];
+    CHECK(i >= 0 && eval_weight_get(e, i) == 60 && eval_weight_get(e, j) == 60);
+    CHECK(eval_weight_name(e, i, name, sizeof name) && !strcmp(name, "N.mob2.mg"));
+    CHECK(eval_weight_table(e, i, &mg, &eg) && mg == i && eg == j);
+    CHECK(eval_weight_table(e, j, &mg, &eg) && mg == i && eg == j);
+    CHECK(!eval_weight_square(e, i, &t, &sq, &ph));
+    CHECK(!eval_weight_table(e, eval_weight_index(e, "N.mob"), &mg, &eg));
+    CHECK(eval_weight_index(e, "Q.mob31.eg") >= 0);
+    static const char *const refused[] = {"N.mob32.mg", "N.mob02.mg", "N.mob.mg",   "N.mob-1.mg",
+                                          "N.mob+1.mg", "N.mob2.xg",  "N.mob2.mgx", "K.mob2.mg",
+                                          "P.mob2.mg",  "X.mob2.mg",  "N.mob2"};
+    for (size_t k = 0; k < sizeof refused / sizeof *refused; k++)
+        if (eval_weight_index(e, refused[k]) != -1)
+            test_fail(__FILE__, __LINE__, "%s accepted", refused[k]);
+    /* a knight on a1 has two moves: White's earns 60, Black's on a8 costs
+     * (pawns, so that no ending is scaled for want of mating material) */
+    const char *white_n = "4k3/8/8/8/8/8/5PPP/N3K3 w - - 0 1",
+               *black_n = "n3k3/5ppp/8/8/8/8/8/4K3 w - - 0 1";
+    int with_w = eval_fen(o, e, white_n), with_b = eval_fen(o, e, black_n);
+    eval_weight_set(e, i, 0);
+    eval_weight_set(e, j, 0);
+    eval_weights_apply(e);
+    CHECK(with_w - eval_fen(o, e, white_n) == 60);
+    CHECK(with_b - eval_fen(o, e, black_n) == -60);
+    /* the terms: the knight's square and its number of moves, by colour */
+    Position *pos = malloc(sizeof *pos);
+    int terms[64];
+    if (pos && !pos_from_fen(pos, o, black_n, err, sizeof err)) {
+        int n = eval_table_terms(e, pos, terms, 64), found = 0;
+        for (int k = 0; k < n; k++)
+            found |=
+                (terms[k] == (i << 1 | BLACK)) |
+                (terms[k] ==
+                 (eval_square_weight(e, BLACK, variant_type_by_letter(o, 'N'), 56, 0) << 1 | BLACK))
+                    << 1;
+        CHECK(n == 7 && found == 3); /* six pieces' squares, the knight's moves */
+    } else
+        test_fail(__FILE__, __LINE__, "%s: %s", black_n, pos ? err : "no memory");
+    free(pos);
+    eval_free(e);
+    variant_free(o);
+
+    /* an amazon (Queen and Knight) in the middle: 35 moves count as 31 */
+    o = variant_load_text(
+        "name=y\nfiles=8 ranks=8\nking:K:K:king\namazon:A:QN:amazon\n"
+        "startFen=4k3/8/8/8/3A4/8/8/4K3 w - - 0 1\neval=A.mob31.mg:70,A.mob31.eg:70\n",
+        "y", err, sizeof err);
+    e = o ? eval_new(o) : NULL;
+    CHECK(e != NULL);
+    if (e) {
+        int s0 = eval_fen(o, e, o->start_fen);
+        eval_weight_set(e, eval_weight_index(e, "A.mob31.mg"), 0);
+        eval_weight_set(e, eval_weight_index(e, "A.mob31.eg"), 0);
+        eval_weights_apply(e);
+        CHECK(s0 - eval_fen(o, e, o->start_fen) == 70);
+        eval_free(e);
+    }
+    variant_free(o);
+}
+
 static void test_values(void) {
     char err[160];
     Variant *v = variant_load_builtin("chess", err, sizeof err);
@@ -496,6 +571,7 @@ static void test_values(void) {
         variant_free(o);
     }
     test_square_weights(base);
+    test_mobility_weights(base);
     static const char *const bad[] = {"eval=N.mg", "eval=tempo:x", "eval=:5", "eval=a b:1"};
     for (int i = 0; i < 4; i++) {
         snprintf(text, sizeof text, "%s%s\n", base, bad[i]);
