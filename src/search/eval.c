@@ -69,6 +69,7 @@ struct Eval {
     int16_t psq_mg[64][MAX_SQ], psq_eg[64][MAX_SQ]; /* material included */
     int16_t sqw[MAX_TYPES][2][MAX_SQ];              /* square weights, White's view: [t][eg][sq] */
     int16_t mobw[MAX_TYPES][2][MOB_COUNTS];         /* per number of moves: [t][eg][moves] */
+    uint32_t mob_tables;                            /* bit t: type t has such weights set */
     int mob_avg16[MAX_TYPES];                       /* expected mobility x16 */
     int mob_mg[MAX_TYPES], mob_eg[MAX_TYPES];       /* per move, x16 */
     int katk[MAX_TYPES];                            /* king-attack weight */
@@ -234,6 +235,7 @@ static void build_tables(Eval *e) {
     const int *w = e->w;
 
     // Step 1. Piece values and mobility figures.
+    e->mob_tables = 0;
     for (int t = 1; t <= v->ntypes; t++) {
         if (t == v->royal)
             continue;
@@ -249,6 +251,9 @@ static void build_tables(Eval *e) {
             e->mob_eg[t] = e->mob_eg[t] * e->tw[t][TW_MOB] / 100;
         }
         e->katk[t] = val < 250 ? 1 : val < 450 ? 2 : val < 700 ? 3 : 5;
+        for (int k = 0; k < MOB_COUNTS; k++)
+            if (e->mobw[t][0][k] || e->mobw[t][1][k])
+                e->mob_tables |= 1u << t;
     }
     e->npm_start = 0;
     for (int c = 0; c < 2; c++)
@@ -876,9 +881,13 @@ static void eval_mobility(const Eval *e, const Position *pos, EvalState *st) {
                 }
             }
             int d = mob * 16 - e->mob_avg16[t], k = mob < MOB_COUNTS ? mob : MOB_COUNTS - 1;
-            st->mg[c] += d * e->mob_mg[t] / 256 + e->mobw[t][0][k];
-            st->eg[c] += d * e->mob_eg[t] / 256 + e->mobw[t][1][k];
+            st->mg[c] += d * e->mob_mg[t] / 256;
+            st->eg[c] += d * e->mob_eg[t] / 256;
             st->moves[s] = (uint8_t)k;
+            if (e->mob_tables >> t & 1) {
+                st->mg[c] += e->mobw[t][0][k];
+                st->eg[c] += e->mobw[t][1][k];
+            }
             if (e->file_riders >> t & 1)
                 eval_file(e, st, c, e->file[s]);
             if (hits) {
