@@ -664,6 +664,8 @@ int eval_weight_get(const Eval *e, int i) {
         return e->sqw[t][eg][sq];
     if (mobility_weight(e, i, &t, &sq, &eg))
         return e->mobw[t][eg][sq];
+    if (i < 0 || i >= piece_weights_end(e)) /* a hole's square, a king's moves */
+        return 0;
     int k = weight_slot(i, &t);
     return t ? e->tw[t][k] : e->w[k];
 }

@@ -441,6 +441,10 @@ static void test_mobility_weights(const char *base) {
     CHECK(!eval_weight_square(e, i, &t, &sq, &ph));
     CHECK(!eval_weight_table(e, eval_weight_index(e, "N.mob"), &mg, &eg));
     CHECK(eval_weight_index(e, "Q.mob31.eg") >= 0);
+    /* every index may be asked (the tuner does); one without a name is 0 */
+    for (int k = -1; k <= eval_weight_count(e); k++)
+        if (!eval_weight_name(e, k, name, sizeof name) && eval_weight_get(e, k) != 0)
+            test_fail(__FILE__, __LINE__, "weight %d has no name but a value", k);
     static const char *const refused[] = {"N.mob32.mg", "N.mob02.mg", "N.mob.mg",   "N.mob-1.mg",
                                           "N.mob+1.mg", "N.mob2.xg",  "N.mob2.mgx", "K.mob2.mg",
                                           "P.mob2.mg",  "X.mob2.mg",  "N.mob2"};
