@@ -419,7 +419,8 @@ static double fit_tables(const Variant *v, Eval *e, const Data *d, Fit f, const 
 
     // Step 4. Adam steps, the step size falling to nothing, each followed
     // by the nearest move that leaves the start position's score as it was
-    // (with sides alike, as in chess, every move does).
+    // (with sides alike, as in chess, every move does; the move may take a
+    // weight a little past its band).
     const double b1 = 0.9, b2 = 0.999, lr0 = 2.0;
     double ln10k = log(10.0) * f.k / 400.0, held0 = 0;
     for (int it = 1; it <= tf->steps; it++) {
