@@ -659,11 +659,11 @@ int eval_weight_index(const Eval *e, const char *name) {
 }
 
 int eval_weight_get(const Eval *e, int i) {
-    int t, sq, eg;
-    if (eval_weight_square(e, i, &t, &sq, &eg))
-        return e->sqw[t][eg][sq];
-    if (mobility_weight(e, i, &t, &sq, &eg))
-        return e->mobw[t][eg][sq];
+    int t, x, eg; /* x: the square, or the number of moves */
+    if (eval_weight_square(e, i, &t, &x, &eg))
+        return e->sqw[t][eg][x];
+    if (mobility_weight(e, i, &t, &x, &eg))
+        return e->mobw[t][eg][x];
     if (i < 0 || i >= piece_weights_end(e)) /* a hole's square, a king's moves */
         return 0;
     int k = weight_slot(i, &t);
@@ -671,14 +671,14 @@ int eval_weight_get(const Eval *e, int i) {
 }
 
 void eval_weight_set(Eval *e, int i, int value) {
-    int t, sq, eg;
+    int t, x, eg; /* x: the square, or the number of moves */
     int16_t clamped = (int16_t)(value < -2000 ? -2000 : value > 2000 ? 2000 : value);
-    if (eval_weight_square(e, i, &t, &sq, &eg)) {
-        e->sqw[t][eg][sq] = clamped;
+    if (eval_weight_square(e, i, &t, &x, &eg)) {
+        e->sqw[t][eg][x] = clamped;
         return;
     }
-    if (mobility_weight(e, i, &t, &sq, &eg)) {
-        e->mobw[t][eg][sq] = clamped;
+    if (mobility_weight(e, i, &t, &x, &eg)) {
+        e->mobw[t][eg][x] = clamped;
         return;
     }
     if (i < 0 || i >= piece_weights_end(e))

@@ -60,6 +60,7 @@ grep -qE '(^|,|=)[A-Z]\.[a-h][1-8]\.(mg|eg):' "$tmp/sq" && grep -qE '(^|,|=)[A-Z
 timeout 300 "$T" snake-vs-mongoose --games 4 --nodes 200 --passes 0 --seed 3 --tables 20 \
     --table-l2 0 > /dev/null 2> "$tmp/svmerr"
 start=$(grep -oE 'start position [-+][0-9]+ -> [-+][0-9]+$' "$tmp/svmerr")
+# shellcheck disable=SC2086
 set -- $start
 [ -n "$start" ] && [ $(( ${3#+} - ${5#+} )) -le 2 ] && [ $(( ${5#+} - ${3#+} )) -le 2 ] &&
     echo "ok start position's score held ($start)" || echo "FAIL start position moved: ${start:-no summary}"
