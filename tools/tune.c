@@ -307,8 +307,8 @@ static double fit_one(const Eval *e, const Data *d, Fit *f, double *x, double st
  * few positions use stays near it). The score is linear in them: each
  * piece moves it by its square's and its number of moves' weights, blended
  * by the game phase, so one pass over the positions gives every weight's
- * gradient. With mirror, a square and its twin across the middle file
- * share their weights. Weights used in fewer than MIN_SEEN positions stay
+ * gradient. With mirror, a square and its twin (twin_square) share their
+ * weights. Weights used in fewer than MIN_SEEN positions stay
  * where they are; the others stay within band of where they started, and
  * together they leave the start position's score as it was. Every eighth
  * block of HOLD_BLOCK positions (about ten games) is held out: its error,
@@ -325,9 +325,33 @@ static bool held_out(int i) {
 typedef struct {
     int steps, band;
     double l2;
-    bool mirror;         /* squares twinned across the middle file */
+    bool mirror;         /* squares twinned by twin_square */
     bool squares, moves; /* which tables */
 } TableFit;
+
+/* The image of square sq (rank * files + file) under the board's reflection
+ * across its middle file, or across its a1 diagonal (files == ranks). */
+static int reflect(const Variant *v, bool diagonal, int sq) {
+    int f = sq_file(v, sq), r = sq_rank(v, sq);
+    return diagonal ? f * v->files + r : r * v->files + v->files - 1 - f;
+}
+
+/* Does the start position look more alike across the a1 diagonal than
+ * across the middle file? Counts White's pieces whose image holds a White
+ * piece of the same type (chess: the middle file; Diamondback, set up along
+ * the diagonal: the diagonal). */
+static bool diagonal_twins(const Variant *v, const Position *start) {
+    if (v->files != v->ranks)
+        return false;
+    int alike[2] = {0, 0};
+    for (int k = 0; k < 2; k++)
+        for (int sq = 0; sq < v->files * v->ranks; sq++) {
+            Piece p = start->board[sq];
+            alike[k] +=
+                p != EMPTY && piece_color(p) == WHITE && start->board[reflect(v, k, sq)] == p;
+        }
+    return alike[1] > alike[0];
+}
 
 /* The table weights position p uses that are fitted (those with an
  * endgame pair in eg_of), as mg index << 1 | colour. */
@@ -352,7 +376,14 @@ static double fit_tables(const Variant *v, Eval *e, const Data *d, Fit f, const 
 
     // Step 1. The table weights fitted: each middle-game one with its
     // endgame pair, and the one that leads it (itself, or with mirror the
-    // lower of it and its twin across the middle file).
+    // lower of it and its twin).
+    Position *start = alloc_or_die(sizeof *start);
+    char why[ENGINE_ERR_LEN];
+    bool has_start = !pos_from_fen(start, v, v->start_fen, why, sizeof why);
+    bool diagonal = has_start && diagonal_twins(v, start);
+    if (tf->mirror)
+        fprintf(stderr, "tables: squares twinned across the %s\n",
+                diagonal ? "a1 diagonal" : "middle file");
     for (int w = 0; w < nw; w++) {
         int t, sq, ph, mg, eg;
         x[w] = x0[w] = eval_weight_get(e, w);
@@ -364,10 +395,8 @@ static double fit_tables(const Variant *v, Eval *e, const Data *d, Fit f, const 
         if (square ? !tf->squares : !tf->moves)
             continue;
         eg_of[w] = eg;
-        int m = square && tf->mirror
-                    ? eval_square_weight(
-                          e, WHITE, t, sq_rank(v, sq) * v->files + v->files - 1 - sq_file(v, sq), 0)
-                    : -1;
+        int m = square && tf->mirror ? eval_square_weight(e, WHITE, t, reflect(v, diagonal, sq), 0)
+                                     : -1;
         if (m >= 0 && m < w)
             lead[w] = m;
     }
@@ -399,9 +428,6 @@ static double fit_tables(const Variant *v, Eval *e, const Data *d, Fit f, const 
     // leave that score as it was: it is the balance of the game, which the
     // piece values and White's edge carry, not the tables.
     double *a = alloc_or_die((size_t)nw * sizeof *a), aa = 0;
-    Position *start = alloc_or_die(sizeof *start);
-    char why[ENGINE_ERR_LEN];
-    bool has_start = !pos_from_fen(start, v, v->start_fen, why, sizeof why);
     if (has_start) {
         double ph = eval_game_phase(e, start) / 256.0;
         int n = fitted_terms(e, eg_of, start, terms);

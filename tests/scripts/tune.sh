@@ -52,6 +52,26 @@ grep -qE '^tables: error 0\.[0-9]+ -> 0\.[0-9]+, start position [-+][0-9]+ -> [-
     echo "ok summary: table weights' error" || echo "FAIL no table summary"
 grep -qE '(^|,|=)[A-Z]\.[a-h][1-8]\.(mg|eg):' "$tmp/sq" && grep -qE '(^|,|=)[A-Z]\.mob[0-9]+\.(mg|eg):' "$tmp/sq" &&
     echo "ok square and mobility weights written" || echo "FAIL table weights missing: $(cat "$tmp/sq")"
+grep -q '^tables: squares twinned across the middle file$' "$tmp/sqerr" &&
+    echo "ok chess: squares twinned across the middle file" || echo "FAIL chess: no middle-file twins"
+# twins of Diamondback (set up along the a1-h8 diagonal): across that
+# diagonal, each square's weight written equal to its image's (c1 and a3)
+timeout 300 "$T" diamondback --games 6 --nodes 200 --passes 0 --seed 3 --tables 20 --square-mirror \
+    --only squares --table-l2 0 > "$tmp/db" 2> "$tmp/dberr"
+grep -q '^tables: squares twinned across the a1 diagonal$' "$tmp/dberr" &&
+    echo "ok Diamondback: squares twinned across the a1 diagonal" || echo "FAIL Diamondback: no diagonal twins"
+tr ',' '\n' < "$tmp/db" | sed 's/^eval=//' | awk -F'[.:]' '
+    NF == 4 && $2 ~ /^[a-h][1-8]$/ { w[$1 "." $2 "." $3] = $4; n++ }
+    END {
+        bad = 0
+        for (k in w) {
+            split(k, a, "."); f = substr(a[2], 1, 1); r = substr(a[2], 2, 1)
+            t = a[1] "." substr("abcdefgh", r, 1) index("abcdefgh", f) "." a[3]
+            if (!(t in w) || w[t] != w[k]) bad++
+        }
+        exit !(n > 0 && bad == 0)
+    }' && echo "ok Diamondback: each square weight equals its diagonal twin's" ||
+    echo "FAIL Diamondback twins differ: $(cat "$tmp/db")"
 { grep -v '^#' src/variants/chess.var | grep -v '^eval='; cat "$tmp/sq"; } > "$tmp/sq.var"
 "$M" perft --variant-file "$tmp/sq.var" 1 > "$tmp/sqperft" 2>&1 &&
     echo "ok table weights load with the variant" || { echo "FAIL table file:"; cat "$tmp/sqperft"; }
