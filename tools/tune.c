@@ -3,15 +3,15 @@
  * Usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]
  *             [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]
  *             [--tables STEPS] [--table-band CP] [--table-l2 X] [--square-mirror]
- *             [--only squares|mobility]
+ *             [--only squares|mobility] [--save FILE]
  * (tools/tune.sh runs this). The games are played here (--games N
  * self-play games at --nodes a move, from random set-ups and 8 random
- * plies, through the engine API in this one process) or read from PGN
- * files (after the first --skip plies). Every position that is quiet - not in check, no
- * capture or promotion that wins material by static exchange, no win
- * square in reach - is kept with the game's result. The weights (eval.h:
- * global ones and per piece type) are then fitted by Texel's method: the
- * mean squared error between the result and a logistic function of the
+ * plies, through the engine API in this one process; --save appends them
+ * to a PGN file, which later fits may read instead of playing them again)
+ * or read from PGN files (after the first --skip plies). Every position that is quiet - not in
+ * check, no capture or promotion that wins material by static exchange, no win square in reach - is
+ * kept with the game's result. The weights (eval.h: global ones and per piece type) are then fitted
+ * by Texel's method: the mean squared error between the result and a logistic function of the
  * static evaluation, 1 / (1 + 10^(-K (s + E) / 400)), is lowered by
  * coordinate descent (each weight up or down by a step while that helps,
  * steps halving when a pass finds nothing), each weight kept within --band
@@ -160,12 +160,30 @@ static unsigned rnd(uint64_t *s) {
     return (unsigned)(*s >> 33);
 }
 
+/* Appends game g, numbered round, to save as PGN; result names the
+ * result of a game cut off at 300 plies, which the rules leave open. */
+static void save_game(FILE *save, Game *g, int round, const char *result) {
+    static char buf[1 << 17];
+    char num[16];
+    snprintf(num, sizeof num, "%d", round);
+    const char *tags[] = {
+        "Event", "Menagerie self-play", "Round",  num,    "White",       "Menagerie",
+        "Black", "Menagerie",           "Result", result, "Termination", "adjudicated: 300 plies",
+        NULL};
+    if (engine_result(g).kind != RESULT_NONE)
+        tags[10] = NULL; /* the rules ended it */
+    if (engine_export(g, tags, buf, sizeof buf) < 0 || fprintf(save, "%s\n", buf) < 0) {
+        fprintf(stderr, "tune: cannot save game %d\n", round);
+        exit(1);
+    }
+}
+
 /* Self-play in this process: GAMES games at NODES nodes a move, each from
  * a random set-up and 8 random plies, to 300 plies at most (then a draw).
  * Every position after the openings with its game's result goes to d (the
- * quiet ones). */
+ * quiet ones); each game to save (may be NULL). */
 static void self_play(const Variant *v, const Eval *e, int games, long nodes, uint64_t seed,
-                      Data *d) {
+                      FILE *save, Data *d) {
     char err[ENGINE_ERR_LEN], fen[1024], best[ENGINE_MOVE_TEXT];
     MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
     Position *pos = malloc(sizeof *pos);
@@ -208,6 +226,8 @@ static void self_play(const Variant *v, const Eval *e, int games, long nodes, ui
         }
         float res = r.kind == RESULT_FIRST_WINS ? 1.0f : r.kind == RESULT_SECOND_WINS ? 0.0f : 0.5f;
         wins += res == 1.0f, losses += res == 0.0f, draws += res == 0.5f;
+        if (save)
+            save_game(save, g, gi + 1, "1/2-1/2");
         for (int i = 0; i < nf; i++)
             if (!pos_from_fen(pos, v, fens[i], err, sizeof err) && quiet(pos, e))
                 data_add(d, pos, res);
@@ -552,6 +572,7 @@ int main(int argc, char **argv) {
     long limit = 0, nodes = 1000;
     uint64_t seed = 1;
     bool edge = true;
+    const char *save_path = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--games") && i + 1 < argc)
             games = atoi(argv[++i]);
@@ -581,6 +602,8 @@ int main(int argc, char **argv) {
             tf.moves = !strcmp(kind, "mobility");
         } else if (!strcmp(argv[i], "--no-edge"))
             edge = false;
+        else if (!strcmp(argv[i], "--save") && i + 1 < argc)
+            save_path = argv[++i];
         else if (!game)
             game = argv[i];
         else if (nfiles < 64)
@@ -592,7 +615,12 @@ int main(int argc, char **argv) {
                 "usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]\n"
                 "            [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]\n"
                 "            [--tables STEPS] [--table-band CP] [--table-l2 X] [--square-mirror]\n"
-                "            [--only squares|mobility]\n");
+                "            [--only squares|mobility] [--save FILE]\n");
+        return 2;
+    }
+    FILE *save = NULL;
+    if (save_path && !(save = fopen(save_path, "a"))) {
+        fprintf(stderr, "tune: cannot write %s\n", save_path);
         return 2;
     }
     char err[ENGINE_ERR_LEN];
@@ -615,7 +643,11 @@ int main(int argc, char **argv) {
     static Data d;
     int rc = 0, *step = NULL, *lo = NULL, *hi = NULL;
     if (games > 0)
-        self_play(v, e, games, nodes, seed, &d);
+        self_play(v, e, games, nodes, seed, save, &d);
+    if (save && fclose(save)) {
+        fprintf(stderr, "tune: cannot write %s\n", save_path);
+        return 1;
+    }
     for (int i = 0; i < nfiles; i++)
         read_pgn(files[i], v, e, skip, &d);
     if (limit > 0 && d.n > limit)

@@ -8,7 +8,7 @@
 #    weights (tools/tune.c; progress on the terminal). PGN="FILE..." adds
 #    the games of files (e.g. from `menagerie match --pgn`; GAMES 0 then
 #    plays none), SEED=N varies the openings, TUNE_ARGS passes more options
-#    (--passes, --band, --no-edge, --tables, ...);
+#    (--passes, --band, --no-edge, --tables, --save FILE, ...);
 # 3. writes the tuned weights as eval= lines into src/variants/GAME.var,
 #    replacing the ones there (rebuild to use them).
 # Check the result with `menagerie match` against the old build before

@@ -146,7 +146,9 @@ int engine_ply_count(const Game *g); /* moves played so far */
 bool engine_board(const Game *g, BoardView *out);
 void engine_initial_text(const Game *g, char *buf, size_t len);
 /* The game as PGN (the mancala uses the same form; see README). tags holds
- * name/value pairs ("White", "Ann", ...), NULL-terminated; may be NULL.
+ * name/value pairs ("White", "Ann", ...), NULL-terminated; may be NULL. A
+ * "Result" tag (1-0, 0-1, 1/2-1/2) counts only for a game the rules have
+ * not ended: an adjudication, a resignation, a flag fall.
  * Returns the length written, or -1 if buf is too small. */
 int engine_export(Game *g, const char *const *tags, char *buf, size_t len);
 /* A game from PGN text (its Variant and FEN tags and moves). */

@@ -56,14 +56,24 @@ int engine_export(Game *g, const char *const *tags, char *buf, size_t len) {
     engine_info(g, &info);
     GameResult r = engine_result(g);
     static const char *const results[] = {"*", "1-0", "0-1", "1/2-1/2"};
+    /* a game the rules have not ended may carry its result in tags (an
+     * adjudication, a resignation, a flag fall) */
+    const char *result = results[r.kind];
+    for (int k = 1; r.kind == RESULT_NONE && k < 4; k++)
+        if (!strcmp(tag_value(tags, "Result", "*"), results[k]))
+            result = results[k];
     char date[16];
     time_t now = time(NULL);
     struct tm tm;
     localtime_r(&now, &tm);
     strftime(date, sizeof date, "%Y.%m.%d", &tm);
-    const char *seven[][2] = {{"Event", "Menagerie game"}, {"Site", "Menagerie"}, {"Date", date},
-                              {"Round", "-"}, {"White", "?"}, {"Black", "?"},
-                              {"Result", results[r.kind]}};
+    const char *seven[][2] = {{"Event", "Menagerie game"},
+                              {"Site", "Menagerie"},
+                              {"Date", date},
+                              {"Round", "-"},
+                              {"White", "?"},
+                              {"Black", "?"},
+                              {"Result", result}};
     char esc[256];
     for (int i = 0; i < 7; i++) {
         const char *v = i == 6 ? seven[i][1] : tag_value(tags, seven[i][0], seven[i][1]);
@@ -87,7 +97,7 @@ int engine_export(Game *g, const char *const *tags, char *buf, size_t len) {
         put(&o, "[Termination \"%s\"]\n", r.reason);
     for (int i = 0; tags && tags[i] && tags[i + 1]; i += 2) {
         bool std = !strcmp(tags[i], "Variant") || !strcmp(tags[i], "FEN");
-        for (int k = 0; k < 6; k++)
+        for (int k = 0; k < 7; k++)
             std |= !strcmp(tags[i], seven[k][0]);
         if (!std) {
             escape(tags[i + 1], esc, sizeof esc);
@@ -135,7 +145,7 @@ int engine_export(Game *g, const char *const *tags, char *buf, size_t len) {
         put(&o, "%s%s", col ? " " : "", word);
         col += strlen(word) + (col ? 1 : 0);
     }
-    put(&o, "%s%s\n", col ? " " : "", results[r.kind]);
+    put(&o, "%s%s\n", col ? " " : "", result);
     free(mv);
     return o.full ? -1 : (int)o.n;
 }

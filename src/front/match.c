@@ -607,6 +607,8 @@ static void write_pgn(const MatchArgs *a, Game *g, const char *white, const char
                           black,
                           "TimeControl",
                           tc,
+                          "Result", /* counts for adjudicated games (time, resignation, ...) */
+                          result_codes[o->kind],
                           by_rules ? NULL : "Termination",
                           o->reason,
                           NULL};
@@ -619,31 +621,13 @@ static void write_pgn(const MatchArgs *a, Game *g, const char *white, const char
         free(buf);
         return;
     }
-    /* engine_export writes the result the rules give; adjudicated games
-     * (time, resignation, illegal move) get theirs here */
-    const char *code = result_codes[o->kind];
     FILE *f = fopen(a->pgn, "a");
     if (!f) {
         fprintf(stderr, "menagerie match: cannot write %s\n", a->pgn);
         free(buf);
         return;
     }
-    if (!by_rules) {
-        char *tag = strstr(buf, "[Result \"*\"]");
-        size_t len = strlen(buf);
-        if (tag) {
-            fwrite(buf, 1, (size_t)(tag - buf), f);
-            fprintf(f, "[Result \"%s\"]", code);
-            char *rest = tag + strlen("[Result \"*\"]");
-            len = strlen(rest);
-            if (len >= 2 && !strcmp(rest + len - 2, "*\n"))
-                fprintf(f, "%.*s%s\n", (int)(len - 2), rest, code);
-            else
-                fputs(rest, f);
-        } else
-            fputs(buf, f);
-    } else
-        fputs(buf, f);
+    fputs(buf, f);
     fputs("\n", f);
     fclose(f);
     free(buf);

@@ -78,34 +78,19 @@ char *web_store_text(WebGame *w) {
         tags[nt++] = "WebClockLeft", tags[nt++] = left;
     }
     bool forced = engine_result(w->g).kind == RESULT_NONE && w->forced != RESULT_NONE;
-    if (forced) {
+    if (forced) { /* the rules see no result: the forced one */
         tags[nt++] = "Termination";
         tags[nt++] = w->forced_reason;
+        tags[nt++] = "Result";
+        tags[nt++] = web_result_token(w->forced);
     }
     tags[nt] = NULL;
     for (size_t len = 16384; len <= (64u << 20); len *= 2) {
         char *buf = malloc(len);
         if (!buf)
             abort();
-        int n = engine_export(w->g, tags, buf, len);
-        if (n >= 0) {
-            if (forced) {
-                /* the rules see no result: put the forced one in the Result tag and
-                 * in place of the closing "*" */
-                char *tag = strstr(buf, "[Result \"*\"]");
-                char *end = strrchr(buf, '*');
-                const char *tok = web_result_token(w->forced);
-                size_t tl = strlen(tok);
-                if (tag && end && end > tag && (size_t)n + 2 * tl < len) {
-                    memmove(end + tl, end + 1, strlen(end + 1) + 1);
-                    memcpy(end, tok, tl);
-                    char *star = tag + 9;
-                    memmove(star + tl, star + 1, strlen(star + 1) + 1);
-                    memcpy(star, tok, tl);
-                }
-            }
+        if (engine_export(w->g, tags, buf, len) >= 0)
             return buf;
-        }
         free(buf);
     }
     return NULL;

@@ -18,6 +18,10 @@ for v in chess snake-vs-mongoose team-mate diamondback hannibal; do
     has "m-$v" "$v: Elo line" '^Elo difference: '
     [ "$(grep -c '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$tmp/$v.pgn")" = 2 ] &&
         echo "ok $v: PGN has both games with results" || echo "FAIL $v: PGN results"
+    # one Result tag a game, and the moves end with the same result (adjudicated games too)
+    awk '/^\[Result /{n++; r=$2; gsub(/[]"]/, "", r)} /^[^[]/ && NF {last=$NF}
+        /^$/ && last != "" {if (last != r) bad++; last=""} END {exit !(n == 2 && !bad)}' "$tmp/$v.pgn" &&
+        echo "ok $v: each game's moves end with its Result tag" || echo "FAIL $v: results disagree"
     has "$v.pgn" "$v: PGN Variant tag" "^\\[Variant \"$v\"\\]"
     has "$v.pgn" "$v: PGN players" '^\[White "Menagerie [12]"\]'
     # the same opening twice, colours swapped: the first plies agree

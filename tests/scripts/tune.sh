@@ -84,6 +84,22 @@ start=$(grep -oE 'start position [-+][0-9]+ -> [-+][0-9]+$' "$tmp/svmerr")
 set -- $start
 [ -n "$start" ] && [ $(( ${3#+} - ${5#+} )) -le 2 ] && [ $(( ${5#+} - ${3#+} )) -le 2 ] &&
     echo "ok start position's score held ($start)" || echo "FAIL start position moved: ${start:-no summary}"
+# --save: the self-play games as PGN, each with a result, read back by a
+# later fit to the same positions (and each game's last one, which
+# self-play does not keep)
+timeout 300 "$T" chess --games 4 --nodes 200 --passes 0 --seed 5 --save "$tmp/saved.pgn" \
+    > /dev/null 2> "$tmp/saveerr"
+played=$(tr '\r' '\n' < "$tmp/saveerr" | grep -aoE 'game 4/4 .* ([0-9]+) quiet positions' | grep -oE '[0-9]+ quiet' | cut -d' ' -f1)
+[ "$(grep -c '^\[Event "Menagerie self-play"\]' "$tmp/saved.pgn")" = 4 ] &&
+    [ "$(grep -c '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$tmp/saved.pgn")" = 4 ] &&
+    echo "ok --save: four games with results" || echo "FAIL --save: $(grep -c Event "$tmp/saved.pgn") games"
+timeout 300 "$T" chess "$tmp/saved.pgn" --passes 0 > /dev/null 2> "$tmp/readerr"
+read=$(tr '\r' '\n' < "$tmp/readerr" | grep -aoE 'saved.pgn: 4 games, [0-9]+ positions, 0 games' | cut -d' ' -f4)
+[ -n "$played" ] && [ -n "$read" ] && [ "$read" -ge "$played" ] && [ "$read" -le $((played + 4)) ] &&
+    echo "ok --save: read back, $read positions (self-play kept $played)" ||
+    echo "FAIL --save: read ${read:-none}, played ${played:-none}"
+"$T" chess --games 1 --save "$tmp/no/such/dir.pgn" > /dev/null 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok --save to an unwritable path: exit 2" || echo "FAIL --save unwritable: exit $rc"
 for bad in "--tables -1" "--table-band 0" "--table-l2 -1" "--only pieces"; do
     # shellcheck disable=SC2086
     "$T" chess --games 1 $bad > /dev/null 2>&1; rc=$?

@@ -89,6 +89,30 @@ void test_record(void) {
             test_fail(__FILE__, __LINE__, "import \"%s\": %s", broken[i][0], g ? "accepted" : err);
         engine_free(g);
     }
+    /* A result in tags counts for a game the rules have not ended (an
+     * adjudication), once and at the end of the moves; never against the
+     * rules' own result, never when it is no result. */
+    static const struct {
+        const char *moves[5], *given, *tag, *end;
+    } adjudicated[] = {
+        {{"e4", "e5", NULL}, "1/2-1/2", "[Result \"1/2-1/2\"]", "1. e4 e5 1/2-1/2\n"},
+        {{"e4", "e5", NULL}, "0-1", "[Result \"0-1\"]", "1. e4 e5 0-1\n"},
+        {{"e4", "e5", NULL}, "2-0", "[Result \"*\"]", "1. e4 e5 *\n"},
+        {{"f3", "e5", "g4", "Qh4#", NULL}, "1-0", "[Result \"0-1\"]", "Qh4# 0-1\n"},
+    };
+    for (size_t i = 0; i < sizeof adjudicated / sizeof adjudicated[0]; i++) {
+        char pgn[4096];
+        g = engine_new("chess", NULL, err, sizeof err);
+        play(g, adjudicated[i].moves);
+        const char *tags[] = {"Result", adjudicated[i].given, NULL};
+        CHECK(engine_export(g, tags, pgn, sizeof pgn) > 0);
+        const char *tag = strstr(pgn, adjudicated[i].tag);
+        size_t n = strlen(pgn), m = strlen(adjudicated[i].end);
+        if (!tag || strstr(tag + 1, "[Result ") || n < m || strcmp(pgn + n - m, adjudicated[i].end))
+            test_fail(__FILE__, __LINE__, "Result \"%s\":\n%s", adjudicated[i].given, pgn);
+        engine_free(g);
+    }
+
     char longword[200];
     memset(longword, 'a', sizeof longword - 1);
     longword[sizeof longword - 1] = 0;
