@@ -8,18 +8,19 @@
  * self-play games at --nodes a move, from random set-ups and 8 random
  * plies, through the engine API in this one process; --save appends them
  * to a PGN file, which later fits may read instead of playing them again)
- * or read from PGN files (after the first --skip plies). Every position that is quiet - not in
- * check, no capture or promotion that wins material by static exchange, no win square in reach - is
- * kept with the game's result. The weights (eval.h: global ones and per piece type) are then fitted
- * by Texel's method: the mean squared error between the result and a logistic function of the
- * static evaluation, 1 / (1 + 10^(-K (s + E) / 400)), is lowered by
- * coordinate descent (each weight up or down by a step while that helps,
- * steps halving when a pass finds nothing), each weight kept within --band
- * percent (default 30, at least 8) of where it started. K and E, White's
- * edge in the results whatever the position (refitted after every pass),
- * are fitted first; E is no weight of the evaluation but keeps a side's
- * better results from being put down to pieces only that side owns
- * (--no-edge leaves it at 0).
+ * or read from PGN files (after the first --skip plies). Every position
+ * that is quiet - not in check, no capture or promotion that wins material
+ * by static exchange, no win square in reach - is kept with the game's
+ * result. The weights (eval.h: global ones and per piece type) are then
+ * fitted by Texel's method: the mean squared error between the result and
+ * a logistic function of the static evaluation, 1 / (1 + 10^(-K (s + E) /
+ * 400)), is lowered by coordinate descent (each weight up or down by a
+ * step while that helps, steps halving when a pass finds nothing), each
+ * weight kept within --band percent (default 30, at least 8) of where it
+ * started. K and E, White's edge in the results whatever the position
+ * (refitted after every pass), are fitted first; E is no weight of the
+ * evaluation but keeps a side's better results from being put down to
+ * pieces only that side owns (--no-edge leaves it at 0).
  * With --tables STEPS the table weights (eval.h: per piece type and square,
  * per piece type and number of moves; --only one of them) are fitted after
  * the passes by gradient steps (fit_tables).
@@ -160,18 +161,26 @@ static unsigned rnd(uint64_t *s) {
     return (unsigned)(*s >> 33);
 }
 
-/* Appends game g, numbered round, to save as PGN; result names the
- * result of a game cut off at 300 plies, which the rules leave open. */
-static void save_game(FILE *save, Game *g, int round, const char *result) {
+/* Appends game g, numbered round, to save as PGN: a game cut off at 300
+ * plies, which the rules leave open, as a draw. */
+static void save_game(FILE *save, Game *g, int round) {
     static char buf[1 << 17];
     char num[16];
     snprintf(num, sizeof num, "%d", round);
-    const char *tags[] = {
-        "Event", "Menagerie self-play", "Round",  num,    "White",       "Menagerie",
-        "Black", "Menagerie",           "Result", result, "Termination", "adjudicated: 300 plies",
-        NULL};
-    if (engine_result(g).kind != RESULT_NONE)
-        tags[10] = NULL; /* the rules ended it */
+    bool cut = engine_result(g).kind == RESULT_NONE;
+    const char *tags[] = {"Event",
+                          "Menagerie self-play",
+                          "Round",
+                          num,
+                          "White",
+                          "Menagerie",
+                          "Black",
+                          "Menagerie",
+                          "Result",
+                          "1/2-1/2",
+                          cut ? "Termination" : NULL,
+                          "adjudicated: 300 plies",
+                          NULL};
     if (engine_export(g, tags, buf, sizeof buf) < 0 || fprintf(save, "%s\n", buf) < 0) {
         fprintf(stderr, "tune: cannot save game %d\n", round);
         exit(1);
@@ -227,7 +236,7 @@ static void self_play(const Variant *v, const Eval *e, int games, long nodes, ui
         float res = r.kind == RESULT_FIRST_WINS ? 1.0f : r.kind == RESULT_SECOND_WINS ? 0.0f : 0.5f;
         wins += res == 1.0f, losses += res == 0.0f, draws += res == 0.5f;
         if (save)
-            save_game(save, g, gi + 1, "1/2-1/2");
+            save_game(save, g, gi + 1);
         for (int i = 0; i < nf; i++)
             if (!pos_from_fen(pos, v, fens[i], err, sizeof err) && quiet(pos, e))
                 data_add(d, pos, res);
@@ -327,7 +336,7 @@ static double fit_one(const Eval *e, const Data *d, Fit *f, double *x, double st
  * few positions use stays near it). The score is linear in them: each
  * piece moves it by its square's and its number of moves' weights, blended
  * by the game phase, so one pass over the positions gives every weight's
- * gradient. With mirror, a square and its twin (twin_square) share their
+ * gradient. With mirror, a square and its twin (reflect) share their
  * weights. Weights used in fewer than MIN_SEEN positions stay
  * where they are; the others stay within band of where they started, and
  * together they leave the start position's score as it was. Every eighth
@@ -345,7 +354,7 @@ static bool held_out(int i) {
 typedef struct {
     int steps, band;
     double l2;
-    bool mirror;         /* squares twinned by twin_square */
+    bool mirror;         /* squares twinned by reflect */
     bool squares, moves; /* which tables */
 } TableFit;
 
