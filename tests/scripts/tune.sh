@@ -94,10 +94,10 @@ played=$(tr '\r' '\n' < "$tmp/saveerr" | grep -aoE 'game 4/4 .* ([0-9]+) quiet p
     [ "$(grep -c '^\[Result "\(1-0\|0-1\|1/2-1/2\)"\]' "$tmp/saved.pgn")" = 4 ] &&
     echo "ok --save: four games with results" || echo "FAIL --save: $(grep -c Event "$tmp/saved.pgn") games"
 timeout 300 "$T" chess "$tmp/saved.pgn" --passes 0 > /dev/null 2> "$tmp/readerr"
-read=$(tr '\r' '\n' < "$tmp/readerr" | grep -aoE 'saved.pgn: 4 games, [0-9]+ positions, 0 games' | cut -d' ' -f4)
-[ -n "$played" ] && [ -n "$read" ] && [ "$read" -ge "$played" ] && [ "$read" -le $((played + 4)) ] &&
-    echo "ok --save: read back, $read positions (self-play kept $played)" ||
-    echo "FAIL --save: read ${read:-none}, played ${played:-none}"
+reread=$(tr '\r' '\n' < "$tmp/readerr" | grep -aoE 'saved.pgn: 4 games, [0-9]+ positions, 0 games' | cut -d' ' -f4)
+[ -n "$played" ] && [ -n "$reread" ] && [ "$reread" -ge "$played" ] && [ "$reread" -le $((played + 4)) ] &&
+    echo "ok --save: read back, $reread positions (self-play kept $played)" ||
+    echo "FAIL --save: read ${reread:-none}, played ${played:-none}"
 "$T" chess --games 1 --save "$tmp/no/such/dir.pgn" > /dev/null 2>&1; rc=$?
 [ $rc = 2 ] && echo "ok --save to an unwritable path: exit 2" || echo "FAIL --save unwritable: exit $rc"
 for bad in "--tables -1" "--table-band 0" "--table-l2 -1" "--only pieces"; do
