@@ -162,12 +162,11 @@ static unsigned rnd(uint64_t *s) {
 }
 
 /* Appends game g, numbered round, to save as PGN: a game cut off at 300
- * plies, which the rules leave open, as a draw. */
-static void save_game(FILE *save, Game *g, int round) {
+ * plies (cut: the rules left it open) as a draw. */
+static void save_game(FILE *save, Game *g, int round, bool cut) {
     static char buf[1 << 17];
     char num[16];
     snprintf(num, sizeof num, "%d", round);
-    bool cut = engine_result(g).kind == RESULT_NONE;
     const char *tags[] = {"Event",
                           "Menagerie self-play",
                           "Round",
@@ -236,7 +235,7 @@ static void self_play(const Variant *v, const Eval *e, int games, long nodes, ui
         float res = r.kind == RESULT_FIRST_WINS ? 1.0f : r.kind == RESULT_SECOND_WINS ? 0.0f : 0.5f;
         wins += res == 1.0f, losses += res == 0.0f, draws += res == 0.5f;
         if (save)
-            save_game(save, g, gi + 1);
+            save_game(save, g, gi + 1, r.kind == RESULT_NONE);
         for (int i = 0; i < nf; i++)
             if (!pos_from_fen(pos, v, fens[i], err, sizeof err) && quiet(pos, e))
                 data_add(d, pos, res);
