@@ -641,6 +641,22 @@ try {
     const tctx = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
     try {
       const tp = await tctx.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+      // what the page saw, for a failure's line: script errors, failed requests
+      const seen = [];
+      tp.on('pageerror', (e) => seen.push(`script error: ${e.message}`));
+      tp.on('requestfailed', (r) => seen.push(`request failed: ${r.url()} ${r.failure() && r.failure().errorText}`));
+      tp.on('response', (r) => { if (r.status() >= 400) seen.push(`HTTP ${r.status()}: ${r.url()}`); });
+      // a review step: tap, then the board must show ply n; else say what it shows
+      const reviewStep = async (selector, n) => {
+        await tp.tap(selector);
+        try {
+          await tp.waitForSelector(`#board[data-ply="${n}"]`, { timeout: 15000 });
+        } catch {
+          const state = await tp.evaluate(() => { const $ = (id) => document.getElementById(id); return `the board shows ply ${$('board').dataset.ply} (version ${$('board').dataset.version}), review bar ${$('review-bar').hidden ? 'hidden' : 'shown'}, message "${$('action-msg').textContent}", page scrolled ${window.scrollY}`; });
+          await tp.screenshot({ path: path.join(shotDir, 'failed-touch-phone.png') });
+          throw new Error(`a tap on ${selector} did not show ply ${n}: ${state}${seen.length ? `; ${seen.join('; ')}` : ''}`);
+        }
+      };
       await tp.goto(`${base}/`);
       await tp.waitForSelector('body[data-ready="1"]');
       await tp.tap('#game-picker label[data-game="chess"]');
@@ -674,14 +690,11 @@ try {
       // back into view, and the bar under it steps through the game
       await tp.locator('#movelist [data-ply="1"]').scrollIntoViewIfNeeded();
       await tp.waitForTimeout(200);
-      await tp.tap('#movelist [data-ply="1"]');
-      await tp.waitForSelector('#board[data-ply="1"]');
+      await reviewStep('#movelist [data-ply="1"]', 1);
       const top = await tp.evaluate(() => document.querySelector('#board svg.main').getBoundingClientRect().top);
       expect(top >= 0 && top < 200, `the board is at ${top} after a tap in the move list`);
-      await tp.tap('#rv-prev');
-      await tp.waitForSelector('#board[data-ply="0"]');
-      await tp.tap('#rv-next');
-      await tp.waitForSelector('#board[data-ply="1"]');
+      await reviewStep('#rv-prev', 0);
+      await reviewStep('#rv-next', 1);
       await tp.screenshot({ path: path.join(shotDir, 'phone-review.png') });
     } finally {
       await tctx.close();
