@@ -608,9 +608,32 @@ void pos_unmake_null(Position *pos) {
     pos->key = u->key;
 }
 
+/* Was the move of undo record u a step its piece can step back (see
+ * Variant.loop)? Only such a step of a promoting piece resets the N-move
+ * count and yet leaves the positions before it within reach. */
+static bool step_returns(const Variant *v, const Undo *u) {
+    int kind = move_kind(u->move), c = piece_color(u->moved), t = piece_type(u->moved);
+    if (!(v->looping[c] >> t & 1) || u->captured || move_promo(u->move) ||
+        (kind != MK_NORMAL && kind != MK_DOUBLE))
+        return false;
+    int from = v->loop[c][t][move_from(u->move)];
+    return from && from == v->loop[c][t][move_to(u->move)];
+}
+
+int pos_reversible_plies(const Position *pos) {
+    int n = pos->halfmove;
+    while ((pos->v->looping[WHITE] | pos->v->looping[BLACK]) && n < pos->hply) {
+        const Undo *u = &pos->hist[pos->hply - n - 1]; /* the move that reset the count */
+        if (u->move == MOVE_NONE || !step_returns(pos->v, u))
+            break;
+        n += 1 + u->halfmove;
+    }
+    return n < pos->hply ? n : pos->hply;
+}
+
 int pos_repetitions(const Position *pos) {
     int n = 0;
-    int limit = pos->halfmove < pos->hply ? pos->halfmove : pos->hply;
+    int limit = pos_reversible_plies(pos);
     for (int i = 2; i <= limit; i += 2)
         if (pos->hist[pos->hply - i].key == pos->key)
             n++;

@@ -63,6 +63,10 @@ void pos_unmake_move(Position *pos);
 void pos_make_null(Position *pos);
 void pos_unmake_null(Position *pos);
 
+/* Plies back to the last move that cannot be undone: the N-move count,
+ * stretched past steps that a promoting piece can step back (Diamondback's
+ * guard pawns: the count starts again, the positions before may recur). */
+int pos_reversible_plies(const Position *pos);
 /* Earlier occurrences of this position (same side to move) since the last
  * irreversible move. */
 int pos_repetitions(const Position *pos);

@@ -870,6 +870,41 @@ static int compile_draw_rules(Compile *cc) {
     return 0;
 }
 
+/* Step 4c: for each promoting type, the squares its non-capturing moves
+ * can leave and come back to, numbered by the group of squares they can go
+ * between (see Variant.loop). */
+static void compile_loops(Variant *v) {
+    SquareSet reach[MAX_SQ]; /* squares reachable from a square */
+    for (int c = 0; c < 2; c++)
+        for (int t = 1; t <= v->ntypes; t++) {
+            if (!v->type[t].promotes)
+                continue;
+            for (int s = 0; s < v->nsq; s++) {
+                memset(&reach[s], 0, sizeof reach[s]);
+                Span sp = v->tree[(c * MAX_TYPES + t) * v->nsq + s];
+                for (uint32_t i = 0; i < sp.len; i++)
+                    if (v->nodes[sp.start + i].flags & NF_MOVE)
+                        sqset_add(&reach[s], v->nodes[sp.start + i].sq);
+            }
+            /* the transitive closure: s reaches all that its targets reach */
+            for (int k = 0; k < v->nsq; k++)
+                for (int s = 0; s < v->nsq; s++)
+                    if (sqset_has(&reach[s], k))
+                        for (int w = 0; w < (int)(sizeof reach[s].w / sizeof reach[s].w[0]); w++)
+                            reach[s].w[w] |= reach[k].w[w];
+            int groups = 0;
+            for (int s = 0; s < v->nsq; s++) {
+                if (!sqset_has(&reach[s], s) || v->loop[c][t][s])
+                    continue;
+                groups++;
+                for (int o = s; o < v->nsq; o++)
+                    if (sqset_has(&reach[s], o) && sqset_has(&reach[o], s))
+                        v->loop[c][t][o] = (uint8_t)groups;
+                v->looping[c] |= 1u << t;
+            }
+        }
+}
+
 /* Step 5: what bounds a position's move count (pos_move_bound). */
 static void compile_weights(Variant *v) {
     for (int t = 1; t <= v->ntypes; t++)
@@ -927,6 +962,7 @@ Variant *variant_compile(const VariantSpec *sp, char *err, size_t errlen) {
         variant_free(v);
         v = NULL;
     } else {
+        compile_loops(v);
         compile_weights(v);
         compile_keys(v);
     }

@@ -168,6 +168,13 @@ typedef struct Variant {
     int back_rank[2];
     SquareSet promo_zone[2];
     uint32_t promoting; /* bit t: type t promotes */
+    /* Steps of a promoting type that it can step back (Diamondback's guard
+     * pawns): loop[c][t][sq] numbers the squares from which colour c's
+     * piece of type t can come back by its non-capturing moves, the same
+     * number for squares it can go between; 0 elsewhere. Such a step resets
+     * the N-move count but not the scan for repetitions (pos_repetitions). */
+    uint8_t loop[2][MAX_TYPES][MAX_SQ];
+    uint32_t looping[2]; /* bit t: some square of type t has a loop number */
     uint32_t ep_capable; /* bit t: type t captures en passant */
     uint8_t promo_types[MAX_TYPES];
     int npromo;

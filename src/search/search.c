@@ -171,7 +171,7 @@ static int evaluate(Thread *t, int alpha, int beta, bool *lazy) {
  * null move. */
 static bool is_repetition(const Thread *t) {
     const Position *pos = &t->pos;
-    int limit = pos->halfmove < pos->hply ? pos->halfmove : pos->hply;
+    int limit = pos_reversible_plies(pos);
     int count = 0;
     for (int i = 1; i <= limit; i++) {
         const Undo *u = &pos->hist[pos->hply - i];

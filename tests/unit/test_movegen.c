@@ -48,6 +48,34 @@ static void check_in_check(const char *variant, const char *fen, bool want, int 
         test_fail(__FILE__, line, "%s %s: in check = %d, want %d", variant, fen, !want, want);
 }
 
+/* Plays the 8 moves of SEQ (coordinates) from FEN: the game is drawn by
+ * threefold repetition after the last one and not before. */
+static void check_threefold(const char *variant, const char *fen, const char *const seq[8],
+                            int line) {
+    if (!load(variant, fen, line))
+        return;
+    for (int i = 0; i < 8; i++) {
+        MoveList l;
+        movegen_legal(&pos, &l);
+        int j = 0;
+        for (char b[16]; j < l.n; j++) {
+            variant_square_name(pos.v, move_from(l.m[j]), b);
+            variant_square_name(pos.v, move_to(l.m[j]), b + strlen(b));
+            if (!strcmp(b, seq[i]))
+                break;
+        }
+        if (j == l.n) {
+            test_fail(__FILE__, line, "%s: %s is not legal", variant, seq[i]);
+            return;
+        }
+        pos_make_move(&pos, l.m[j]);
+        RulesResult r = rules_result(&pos);
+        if ((r.outcome == RULES_DRAW) != (i == 7))
+            test_fail(__FILE__, line, "%s after %s (move %d): drawn = %d", variant, seq[i], i + 1,
+                      r.outcome == RULES_DRAW);
+    }
+}
+
 static void check_perft(const char *variant, const char *fen, int depth, uint64_t want, int line) {
     if (!load(variant, fen, line))
         return;
@@ -318,24 +346,20 @@ void test_movegen(void) {
                 "r3k4r/10/10/10/10/10/10/1KR6R b kq - 1 1", __LINE__);
 
     /* Threefold repetition: knights out and back twice. */
-    if (load("chess", NULL, __LINE__)) {
-        const char *seq[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
-        for (int i = 0; i < 8; i++) {
-            MoveList l;
-            movegen_legal(&pos, &l);
-            for (int j = 0; j < l.n; j++) {
-                char b[8];
-                variant_square_name(pos.v, move_from(l.m[j]), b);
-                variant_square_name(pos.v, move_to(l.m[j]), b + strlen(b));
-                if (!strcmp(b, seq[i])) {
-                    pos_make_move(&pos, l.m[j]);
-                    break;
-                }
-            }
-            RulesResult r = rules_result(&pos);
-            CHECK((r.outcome == RULES_DRAW) == (i == 7));
-        }
+    const char *knights[] = {"g1f3", "g8f6", "f3g1", "f6g8", "g1f3", "g8f6", "f3g1", "f6g8"};
+    check_threefold("chess", NULL, knights, __LINE__);
+    /* A Diamondback guard pawn steps along its diagonal and back: each step
+     * starts the 50-move count again, yet the positions before it recur. */
+    const char *guard[] = {"c2d1", "h8h7", "d1c2", "h7h8", "c2d1", "h8h7", "d1c2", "h7h8"};
+    check_threefold("diamondback", "7k/8/8/8/8/8/2P5/K7 w - - 0 1", guard, __LINE__);
+    if (load("diamondback", NULL, __LINE__)) {
+        const Variant *v = pos.v;
+        int p = variant_type_by_letter(v, 'P'), c2 = 1 * v->files + 2, d1 = 3, b1 = 1;
+        CHECK(v->loop[WHITE][p][c2] && v->loop[WHITE][p][c2] == v->loop[WHITE][p][d1]);
+        CHECK(!v->loop[WHITE][p][b1]);
     }
+    if (load("chess", NULL, __LINE__))
+        CHECK(!pos.v->looping[WHITE] && !pos.v->looping[BLACK]);
     for (int i = 0; i < NVARS; i++) {
         variant_free(vars[i]);
         vars[i] = NULL;
