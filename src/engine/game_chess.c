@@ -274,13 +274,20 @@ static Side chess_side_to_move(const void *st) {
     return ((const ChessGame *)st)->pos.stm == WHITE ? SIDE_FIRST : SIDE_SECOND;
 }
 
+/* The rules' result; a game that has grown too long to take another move
+ * (legal under the N-move rule, though no real game comes near) is
+ * adjudicated a draw, so that no front end waits for a move that cannot
+ * come. */
 static GameResult chess_result(void *st) {
-    RulesResult r = rules_result(&((ChessGame *)st)->pos);
+    Position *pos = &((ChessGame *)st)->pos;
+    RulesResult r = rules_result(pos);
     GameResult g;
     static const ResultKind kind[] = {RESULT_NONE, RESULT_FIRST_WINS, RESULT_SECOND_WINS,
                                       RESULT_DRAW};
     g.kind = kind[r.outcome];
     snprintf(g.reason, sizeof g.reason, "%s", r.reason);
+    if (g.kind == RESULT_NONE && too_long(pos, g.reason, sizeof g.reason))
+        g.kind = RESULT_DRAW;
     return g;
 }
 

@@ -1,5 +1,6 @@
 /* test_record.c - the engine API's game record: SAN history, PGN export
  * and import (chess, a set-up variant, the mancala), and bad PGN. */
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -42,7 +43,67 @@ static void round_trip(const char *variant, const char *fen, const char *const *
     engine_free(g);
 }
 
+/* The halfmove count of g's position (its FEN's fifth field). */
+static int halfmoves(const Game *g) {
+    char fen[512];
+    engine_position_text(g, fen, sizeof fen);
+    int half = -1;
+    const char *p = fen;
+    for (int f = 0; f < 4 && p; f++)
+        p = strchr(p + 1, ' ');
+    if (p)
+        sscanf(p, "%d", &half);
+    return half;
+}
+
+/* A legal game far longer than any real one: pieces wander (no captures,
+ * no position a third time) and a pawn steps just before the 50-move rule
+ * would end it. At its length limit the engine adjudicates a draw instead
+ * of refusing the next move silently (a front end would wait for ever). */
+static void too_long_game(void) {
+    char err[ENGINE_ERR_LEN];
+    /* White's pawns on a-d and Black's on e-h pass each other: 48 steps */
+    Game *g =
+        engine_new("chess", "rnbqkbnr/4pppp/8/8/8/8/PPPP4/RNBQKBNR w KQkq - 0 1", err, sizeof err);
+    if (!g) {
+        test_fail(__FILE__, __LINE__, "%s", err);
+        return;
+    }
+    static MoveDesc moves[256];
+    uint32_t seed = 12345;
+    GameResult r = engine_result(g);
+    while (r.kind == RESULT_NONE) {
+        int n = engine_moves(g, moves, 256), played = -1;
+        bool want_pawn = halfmoves(g) >= 96;
+        /* a quiet move of the kind wanted, else any quiet move, else any */
+        for (int tries = 0; tries < 12 * n && played < 0; tries++) {
+            seed = seed * 1103515245u + 12345u;
+            const MoveDesc *m = &moves[(seed >> 8) % (uint32_t)n];
+            bool pawn = m->san[0] >= 'a' && m->san[0] <= 'h';
+            if ((tries < 8 * n && strchr(m->san, 'x')) || (tries < 4 * n && pawn != want_pawn))
+                continue;
+            if (!engine_play(g, m->text, err, sizeof err))
+                break;
+            if (engine_result(g).kind == RESULT_NONE || engine_ply_count(g) >= 3584)
+                played = 1;
+            else
+                engine_undo(g);
+        }
+        if (played < 0) {
+            test_fail(__FILE__, __LINE__, "no quiet move found after %d plies",
+                      engine_ply_count(g));
+            break;
+        }
+        r = engine_result(g);
+    }
+    CHECK(engine_ply_count(g) == 3584);
+    CHECK(r.kind == RESULT_DRAW && strstr(r.reason, "too long"));
+    CHECK(!engine_play(g, moves[0].text, err, sizeof err) && strstr(err, "too long"));
+    engine_free(g);
+}
+
 void test_record(void) {
+    too_long_game();
     const char *chess[] = {"e4", "e7e5", "Nf3", "Nc6", "Bb5", "a6", "Bxc6", "dxc6", "O-O", NULL};
     round_trip("chess", NULL, chess, "1. e4 e5 2. Nf3 Nc6 3. Bb5 a6 4. Bxc6 dxc6 5. O-O *");
     const char *hann[] = {"MbFh", "mcfg", "e3", "e8e7", "Nc3", NULL}; /* Nc3 gates M to b1 */
