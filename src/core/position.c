@@ -612,9 +612,11 @@ void pos_unmake_null(Position *pos) {
  * Variant.loop)? Only such a step of a promoting piece resets the N-move
  * count and yet leaves the positions before it within reach. */
 static bool step_returns(const Variant *v, const Undo *u) {
-    int kind = move_kind(u->move), c = piece_color(u->moved), t = piece_type(u->moved);
-    if (!(v->looping[c] >> t & 1) || u->captured || move_promo(u->move) ||
-        (kind != MK_NORMAL && kind != MK_DOUBLE))
+    int kind = move_kind(u->move);
+    if ((kind != MK_NORMAL && kind != MK_DOUBLE) || u->captured || move_promo(u->move))
+        return false; /* only now is u->moved a piece that stepped */
+    int c = piece_color(u->moved), t = piece_type(u->moved);
+    if (!(v->looping[c] >> t & 1))
         return false;
     int from = v->loop[c][t][move_from(u->move)];
     return from && from == v->loop[c][t][move_to(u->move)];

@@ -650,7 +650,7 @@ try {
       const reviewStep = async (selector, n) => {
         await tp.tap(selector);
         try {
-          await tp.waitForSelector(`#board[data-ply="${n}"]`, { timeout: 15000 });
+          await tp.waitForSelector(`#board[data-ply="${n}"]`);
         } catch {
           const state = await tp.evaluate(() => { const $ = (id) => document.getElementById(id); return `the board shows ply ${$('board').dataset.ply} (version ${$('board').dataset.version}), review bar ${$('review-bar').hidden ? 'hidden' : 'shown'}, message "${$('action-msg').textContent}", page scrolled ${window.scrollY}`; });
           await tp.screenshot({ path: path.join(shotDir, 'failed-touch-phone.png') });
