@@ -58,7 +58,7 @@ VARFILES := $(sort $(wildcard src/variants/*.var))
 OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
 FUZZ_S ?= 180
 
-.PHONY: all run test bench deps clean format san fuzz fuzzers tune
+.PHONY: all run test bench deps clean format san fuzz fuzzers tune spsa
 all: menagerie
 
 menagerie: $(BUILD)/menagerie
@@ -87,6 +87,11 @@ $(BUILD)/tests/%.o: tests/unit/%.c
 tune: $(BUILD)/tune
 $(BUILD)/tune: tools/tune.c $(OBJ)
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
+
+# The SPSA tuner of the search's numbers (README, "Tuning the search").
+spsa: $(BUILD)/spsa
+$(BUILD)/spsa: tools/spsa.c $(BUILD)/search/params.o
+	$(CC) $(CFLAGS_ALL) -o $@ $^ -lm
 
 # Built-in variant definitions are compiled into the binary as text.
 $(BUILD)/tools/embed: tools/embed.c

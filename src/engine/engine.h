@@ -17,6 +17,7 @@
 #include <stdio.h>
 
 #include "search/limits.h"
+#include "search/params.h"
 
 #define ENGINE_MOVE_TEXT 32 /* room for any move token, NUL included */
 #define ENGINE_ERR_LEN 160

@@ -30,6 +30,7 @@ struct EngineSearch {
     int pipe[2];           /* one byte when a search ends, read when it is collected */
     Game *game;            /* the private copy, kept between searches */
     SearchLimits lim, run; /* as the caller asked (the ponder hit's budget); as searched */
+    SearchParams params;   /* the caller's, when it gave some (lim.params points here) */
     bool ponder;
     Side us; /* to move in the searched position */
     EngineCallbacks cb;
@@ -215,6 +216,10 @@ bool engine_search_start(EngineSearch *s, const Game *g, const char *extra, cons
     memset(&s->lim, 0, sizeof s->lim);
     if (lim)
         s->lim = *lim;
+    if (s->lim.params) { /* the caller may change its own copy meanwhile */
+        s->params = *s->lim.params;
+        s->lim.params = &s->params;
+    }
     s->ponder = ponder;
     s->run = s->lim;
     if (ponder) { /* no limits until the ponder hit */
@@ -224,6 +229,7 @@ bool engine_search_start(EngineSearch *s, const Game *g, const char *extra, cons
         s->run.threads = s->lim.threads;
         s->run.hash_mb = s->lim.hash_mb;
         s->run.multipv = s->lim.multipv;
+        s->run.params = s->lim.params;
     }
     s->us = engine_side_to_move(s->game);
     memset(&s->cb, 0, sizeof s->cb);

@@ -190,6 +190,32 @@ static bool cecp_sync(ProtoEngine *e, int wait_ms) {
     return false;
 }
 
+/* After the options are sent: false, with the reason in err, when the
+ * engine refused one ("Error ...") or stopped answering before a ping's
+ * pong (without ping: what it says in 300 ms). */
+static bool cecp_options_taken(ProtoEngine *e, char *err, size_t errlen) {
+    char want[32] = "";
+    if (e->ping) {
+        int n = ++e->ping_n;
+        say(e, "ping %d", n);
+        snprintf(want, sizeof want, "pong %d", n);
+    }
+    int64_t deadline = proto_now_ms() + (e->ping ? 10000 : 300);
+    for (char *l; (l = hear(e, deadline));) {
+        if (!strncmp(l, "Error", 5)) {
+            snprintf(err, errlen, "%s refused an option: %s", e->name, l);
+            return false;
+        }
+        if (want[0] && !strcmp(l, want))
+            return true;
+    }
+    if (e->dead || want[0]) {
+        snprintf(err, errlen, "%s does not answer after its options", e->name);
+        return false;
+    }
+    return true;
+}
+
 /* Our move text as XBoard writes it (ranks shifted). */
 static void cecp_move(ProtoEngine *e, const char *ours, char *out, size_t len) {
     if (!proto_shift_ranks(ours, -e->shift, out, len))
@@ -458,14 +484,21 @@ ProtoEngine *proto_engine_start(const char *spec, const char *self, const char *
         proto_engine_free(e);
         return NULL;
     }
+    int nopts = 0;
     for (int i = 0; options && options[i]; i++) {
         const char *eq = strchr(options[i], '=');
         if (!eq)
             continue;
+        nopts++;
         if (uci)
             say(e, "setoption name %.*s value %s", (int)(eq - options[i]), options[i], eq + 1);
         else
             say(e, "option %s", options[i]);
+    }
+    /* UCI has no answer to a refused option; CECP says "Error" */
+    if (nopts && !uci && !cecp_options_taken(e, err, errlen)) {
+        proto_engine_free(e);
+        return NULL;
     }
     return e;
 }

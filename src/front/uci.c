@@ -28,6 +28,7 @@ typedef struct {
     char variant[40];
     ProtoSearch *search;
     int hash_mb, threads, level, multipv;
+    SearchParams params; /* option SearchParams: the search's tunable numbers */
     bool ponder_opt;
     bool hold;      /* infinite or ponder: bestmove waits for stop/ponderhit */
     bool pondering; /* "go ponder" running, no ponderhit yet */
@@ -139,6 +140,7 @@ static void cmd_uci(Uci *u, Args *a) {
     proto_out("option name Ponder type check default false");
     proto_out("option name Level type spin default 0 min 0 max 20");
     proto_out("option name MultiPV type spin default 1 min 1 max %d", SEARCH_MAX_PV);
+    proto_out("option name SearchParams type string default <empty>");
     proto_out("option name UCI_Variant type combo default chess%s", combo);
     proto_out("uciok");
 }
@@ -154,7 +156,7 @@ static void cmd_setoption(Uci *u, Args *a) {
         info_string("bad setoption: %s", a->line);
         return;
     }
-    char name[128] = "", value[128] = "";
+    char name[128] = "", value[1024] = "";
     int i = 2;
     for (; i < a->n && strcmp(a->tok[i], "value"); i++) {
         if (name[0])
@@ -182,8 +184,17 @@ static void cmd_setoption(Uci *u, Args *a) {
     else if (!strcasecmp(name, "MultiPV") && has_value &&
              proto_parse_long(value, 1, SEARCH_MAX_PV, &v))
         u->multipv = (int)v;
-    else if (!strcasecmp(name, "Ponder") && has_value &&
-             (!strcmp(value, "true") || !strcmp(value, "false")))
+    else if (!strcasecmp(name, "SearchParams")) {
+        /* the whole set: the defaults but for the numbers given */
+        SearchParams p;
+        char err[ENGINE_ERR_LEN];
+        search_params_default(&p);
+        if (!strcmp(value, "<empty>") || search_params_parse(&p, value, err, sizeof err))
+            u->params = p;
+        else
+            info_string("%s", err);
+    } else if (!strcasecmp(name, "Ponder") && has_value &&
+               (!strcmp(value, "true") || !strcmp(value, "false")))
         u->ponder_opt = !strcmp(value, "true");
     else if (!strcasecmp(name, "UCI_Variant") && has_value) {
         const char *const *games = proto_chess_games();
@@ -294,6 +305,7 @@ static void cmd_go(Uci *u, Args *a) {
     lim.hash_mb = u->hash_mb;
     lim.threads = u->threads;
     lim.level = u->level;
+    lim.params = &u->params;
     lim.multipv = u->multipv;
     u->hold = ponder || lim.infinite;
     u->pondering = ponder;
@@ -387,6 +399,7 @@ static void dispatch(Uci *u, char *line) {
 int uci_main(int argc, char **argv) {
     Uci u;
     memset(&u, 0, sizeof u);
+    search_params_default(&u.params);
     u.search = proto_search_new();
     char err[ENGINE_ERR_LEN];
     if (!new_game(&u, "chess", NULL, err, sizeof err)) {

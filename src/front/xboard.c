@@ -81,6 +81,7 @@ typedef struct {
     bool floor_armed; /* a move of ours is out: the next "time" measures */
     int floor_ms;     /* smoothed; 0 = none seen */
     int hash_mb, threads, level;
+    SearchParams params; /* option SearchParams: the search's tunable numbers */
     ProtoSearch *search;
     char ponder_move[ENGINE_MOVE_TEXT]; /* ours: the reply being pondered */
     char hint[ENGINE_MOVE_TEXT];
@@ -280,6 +281,7 @@ static void limits(Xb *x, SearchLimits *lim, bool infinite) {
     lim->hash_mb = x->hash_mb;
     lim->threads = x->threads;
     lim->level = x->level;
+    lim->params = &x->params;
     if (infinite) {
         lim->infinite = true;
         return;
@@ -767,6 +769,7 @@ static void cmd_protover(Xb *x, Args *a) {
               "sigterm=0 reuse=1 analyze=1 colors=0 san=0 name=0 nps=1 memory=1 smp=1 "
               "highlight=1 debug=1 pause=0 ics=0 exclude=0 setscore=0");
     proto_out("feature option=\"Level -spin 0 0 20\"");
+    proto_out("feature option=\"SearchParams -string \"");
     proto_out("feature option=\"%s -string move\"", HSETUP_OPTION);
     proto_out("feature done=1");
 }
@@ -1129,6 +1132,14 @@ static void cmd_option(Xb *x, Args *a) {
     char err[ENGINE_ERR_LEN];
     if (n == 5 && !strncmp(a->rest, "Level", 5) && proto_parse_long(eq + 1, 0, 20, &v)) {
         x->level = (int)v;
+    } else if (n == 12 && !strncmp(a->rest, "SearchParams", 12)) {
+        /* the whole set: the defaults but for the numbers given */
+        SearchParams p;
+        search_params_default(&p);
+        if (search_params_parse(&p, eq + 1, err, sizeof err))
+            x->params = p;
+        else
+            proto_out("Error (%s): %s", err, a->line);
     } else if (n == strlen(HSETUP_OPTION) && !strncmp(a->rest, HSETUP_OPTION, n)) {
         if (!hs_set(x, eq + 1, err, sizeof err))
             proto_out("Error (%s): %s", err, a->line);
@@ -1272,6 +1283,7 @@ int xboard_main(int argc, char **argv) {
     x.engine_side = SIDE_SECOND;
     x.base_ms = x.time_ms = x.otim_ms = 300000; /* until told: 5 minutes */
     x.lift = -1;
+    search_params_default(&x.params);
     char err[ENGINE_ERR_LEN];
     if (!set_game(&x, find_variant("normal") ? find_variant("normal") : "chess", NULL, err,
                   sizeof err)) {

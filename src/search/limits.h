@@ -9,6 +9,8 @@
 
 #define SEARCH_MAX_PV 8 /* most best lines one search reports (MultiPV) */
 
+struct SearchParams; /* params.h */
+
 typedef struct {
     int depth;       /* 0 = no limit */
     uint64_t nodes;  /* 0 = no limit */
@@ -23,6 +25,7 @@ typedef struct {
     int multipv; /* best lines to report, 0 or 1 = one (1..SEARCH_MAX_PV) */
     int floor_ms; /* the least a move costs the clock, however short its search
                      (a GUI busy drawing the last move meanwhile), 0 = none known */
+    const struct SearchParams *params; /* tuned search numbers, NULL = the defaults */
 } SearchLimits;
 
 /* The least time worth thinking on a move the GUI charges at least floor_ms

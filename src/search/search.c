@@ -13,6 +13,7 @@
 #include "core/notation.h"
 #include "search/eval.h"
 #include "search/movepick.h"
+#include "search/params.h"
 #include "search/timeman.h"
 #include "search/tt.h"
 
@@ -38,27 +39,38 @@ struct SearchContext {
     int max_depth;
     uint64_t max_nodes;
     int noise;       /* level: random eval spread in centipawns */
+    SearchParams p;  /* the tunable numbers in use */
+    int lmr[64][64]; /* late-move reductions by depth and move number, from p */
     uint64_t seed;
     uint64_t last_nodes;
 };
 
-static int lmr_table[64][64];
-static pthread_once_t lmr_once = PTHREAD_ONCE_INIT;
+static inline int param(const Thread *t, SearchParamId i) {
+    return t->ctx->p.v[i];
+}
 
-static void init_lmr(void) {
-    for (int d = 1; d < 64; d++)
-        for (int n = 1; n < 64; n++)
-            lmr_table[d][n] = (int)(1.25 + log(d) * log(n) / 1.75);
+/* Takes the numbers p (NULL = the defaults) and the reductions made from them. */
+static void set_params(SearchContext *ctx, const SearchParams *p) {
+    SearchParams def;
+    if (!p) {
+        search_params_default(&def);
+        p = &def;
+    }
+    ctx->p = *p;
+    double base = p->v[SP_LMR_BASE] / 100.0, div = p->v[SP_LMR_DIV] / 100.0;
+    for (int d = 0; d < 64; d++)
+        for (int n = 0; n < 64; n++)
+            ctx->lmr[d][n] = d && n ? (int)(base + log(d) * log(n) / div) : 0;
 }
 
 /* ---- the context ---------------------------------------------------------- */
 
 SearchContext *search_new(const Variant *v) {
-    pthread_once(&lmr_once, init_lmr);
     SearchContext *ctx = calloc(1, sizeof *ctx);
     if (!ctx)
         return NULL;
     ctx->v = v;
+    set_params(ctx, NULL);
     ctx->eval = eval_new(v);
     if (!ctx->eval) {
         free(ctx);
@@ -356,7 +368,7 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, bool in_check) {
             // Step 5. Delta and losing-capture pruning.
             int gain = movepick_gain(pos, ctx->eval, m);
             bool wins = movepick_wins(pos, m);
-            if (eval + gain + 200 <= alpha && !move_promo(m) && !wins)
+            if (eval + gain + param(t, SP_QS_DELTA) <= alpha && !move_promo(m) && !wins)
                 continue;
             if (!wins && movepick_bad_capture(pos, ctx->eval, m))
                 continue;
@@ -474,7 +486,8 @@ static int null_move(Thread *t, const NodeState *n, int beta) {
     Position *pos = &t->pos;
     Stack *ss = &t->stack[n->ply];
     int depth = n->depth, ply = n->ply, eval = n->eval;
-    int r = 3 + depth / 5 + ((eval - beta) / 200 < 3 ? (eval - beta) / 200 : 3);
+    int r = 3 + depth / 5 +
+            ((eval - beta) / param(t, SP_NMP_DIV) < 3 ? (eval - beta) / param(t, SP_NMP_DIV) : 3);
     ss->move = MOVE_NONE;
     ss->piece = 0;
     ss->cont = NULL;
@@ -505,12 +518,12 @@ static int prune_node(Thread *t, const NodeState *n, int beta) {
     int depth = n->depth, eval = n->eval;
 
     // Step 6. Reverse futility pruning.
-    if (depth <= 7 && eval - 80 * (depth - n->improving) >= beta && eval < MATE_IN_MAX &&
-        beta > -MATE_IN_MAX)
+    if (depth <= 7 && eval - param(t, SP_RFP_MARGIN) * (depth - n->improving) >= beta &&
+        eval < MATE_IN_MAX && beta > -MATE_IN_MAX)
         return eval;
 
     // Step 6b. Razoring: far below beta near the horizon, captures only.
-    if (depth <= 3 && eval + 250 * depth < beta && beta < MATE_IN_MAX) {
+    if (depth <= 3 && eval + param(t, SP_RAZOR_MARGIN) * depth < beta && beta < MATE_IN_MAX) {
         int q = qsearch(t, beta - 1, beta, n->ply, false);
         if (stopped(t))
             return 0;
@@ -538,18 +551,21 @@ static bool late_move_pruned(Thread *t, const NodeState *n, Move m, int order, i
     const Eval *e = t->ctx->eval;
     int depth = n->depth;
     if (quiet && depth <= 8) {
-        int lmp = (3 + depth * depth) / (2 - n->improving);
+        int lmp = (param(t, SP_LMP_BASE) + depth * depth) / (2 - n->improving);
         bool prune = nquiets >= lmp ||
-                     (!n->in_check && n->eval + 100 + 80 * depth <= alpha && !killer &&
-                      alpha < MATE_IN_MAX) ||
-                     (depth <= 3 && order < -1500 * depth);
+                     (!n->in_check &&
+                      n->eval + param(t, SP_FUT_BASE) + param(t, SP_FUT_MUL) * depth <= alpha &&
+                      !killer && alpha < MATE_IN_MAX) ||
+                     (depth <= 3 && order < -param(t, SP_HIST_PRUNE) * depth);
         if (prune && !movepick_gives_check(pos, e, m))
             return true;
     } else if (!quiet && depth <= 4 && order < 0 && !n->in_check &&
-               n->eval + movepick_gain(pos, e, m) + 150 * depth <= alpha)
+               n->eval + movepick_gain(pos, e, m) + param(t, SP_NOISY_FUT) * depth <= alpha)
         return true;
     if (depth <= 8 && !killer && (quiet || order < 0))
-        return !movepick_see_ge(pos, e, m, quiet ? -60 * depth : -20 * depth * depth);
+        return !movepick_see_ge(pos, e, m,
+                                quiet ? -param(t, SP_SEE_QUIET) * depth
+                                      : -param(t, SP_SEE_NOISY) * depth * depth);
     return false;
 }
 
@@ -583,14 +599,14 @@ static int search_move(Thread *t, const NodeState *n, int alpha, int beta, int n
                        int order, bool killer, bool check, bool quiet) {
     int ply = n->ply, depth = n->depth, score;
     if (depth >= 3 && legal > 1 + 2 * n->root && (quiet || order < 0)) {
-        int r = lmr_table[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
+        int r = t->ctx->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
         r -= n->pv_node;
         r += n->cutnode;
         r -= n->improving;
         r -= killer;
         r -= check;
         if (quiet && order < PICK_GOOD)
-            r -= order / 6000;
+            r -= order / param(t, SP_LMR_HIST);
         int rd = new_depth - (r > 0 ? r : 0);
         if (rd < 1)
             rd = 1;
@@ -825,7 +841,7 @@ static void iterate(Thread *t) {
             if (k)
                 t->root_best = t->depth_done > 0 ? t->line[k].pv[0] : MOVE_NONE;
             int base = k ? line_prev[k] : prev, s;
-            int delta = 18, alpha = -INF, beta = INF;
+            int delta = param(t, SP_ASP_DELTA), alpha = -INF, beta = INF;
             if (depth >= 5) {
                 alpha = base - delta > -INF ? base - delta : -INF;
                 beta = base + delta < INF ? base + delta : INF;
@@ -949,6 +965,7 @@ Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim
 
     // Step 1. Settle the limits, the table, the threads.
     ctx->lim = *lim;
+    set_params(ctx, lim->params);
     ctx->cb = cb;
     ctx->ext_stop = stop;
     atomic_store(&ctx->stop_all, false);

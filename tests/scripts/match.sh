@@ -208,6 +208,15 @@ fi
 [ $rc = 2 ] && echo "ok mancala refused" || echo "FAIL mancala: exit $rc"
 "$M" match self nonsense > "$tmp/a4" 2>&1; rc=$?
 has a4 "unknown engine spec explained" 'bad engine "nonsense"'
+# engine options: one taken plays, one an XBoard engine refuses ends the match as a failure
+timeout 60 "$M" match --games 2 --depth 1 --maxplies 20 --opt1 SearchParams=rfp.margin:120 \
+    --opt2 Level=20 self self > "$tmp/o1" 2>&1; rc=$?
+[ $rc = 0 ] && echo "ok options taken: the match is played" || echo "FAIL options taken: exit $rc"
+has o1 "options taken: games finish" '^Score of .*\] 2$'
+timeout 60 "$M" match --games 2 --depth 1 --opt2 SearchParams=rfp.margin:9999 self self > "$tmp/o2" 2>&1; rc=$?
+[ $rc = 1 ] && echo "ok option refused: exit 1" || echo "FAIL option refused: exit $rc"
+has o2 "option refused: the engine's reason shown" 'refused an option: Error \(search parameter rfp.margin must be a whole number 30..200'
+hasnt o2 "option refused: no game played" '^game '
 
 # no sanitizer report in any session (ASan/UBSan builds)
 if grep -D skip -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$tmp"/* 2>/dev/null; then

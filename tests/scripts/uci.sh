@@ -112,6 +112,24 @@ printf 'setoption name Hash value %s\nsetoption name Hash value %s\nisready\n' "
 has hashcap "Hash above what the machine can give is capped to it" "^info string Hash capped to $cap MB"
 if [ "$(count hashcap '^info string')" = 1 ]; then echo "ok Hash at the machine's maximum is accepted"
 else echo "FAIL Hash at the machine's maximum is accepted"; fi
+# SearchParams: the search's tunable numbers; a bad set is refused and the last good one kept
+has hello "uci: SearchParams option" '^option name SearchParams type string default <empty>$'
+d6nodes() { grep -E '^info depth 6 ' "$tmp/$1" | tail -1 | grep -oE ' nodes [0-9]+' | awk '{print $2}'; }
+printf 'position startpos\ngo depth 6\n' | u sp0
+printf 'setoption name SearchParams value rfp.margin:200,lmr.base:0\nposition startpos\ngo depth 6\n' | u sp1
+printf 'setoption name SearchParams value rfp.margin:200,lmr.base:0\nsetoption name SearchParams value rfp.margin:200,lmr.bas:0\nsetoption name SearchParams value fut.mul:9999\nposition startpos\ngo depth 6\n' | u sp2
+printf 'setoption name SearchParams value rfp.margin:200\nsetoption name SearchParams value <empty>\nposition startpos\ngo depth 6\n' | u sp3
+hasnt sp1 "SearchParams accepted" '^info string'
+has sp2 "SearchParams: an unknown name is refused" "^info string no search parameter 'lmr.bas'"
+has sp2 "SearchParams: a value out of bounds is refused" '^info string search parameter fut.mul must be a whole number 20..250'
+n0=$(d6nodes sp0) n1=$(d6nodes sp1) n2=$(d6nodes sp2) n3=$(d6nodes sp3)
+if [ -n "$n0" ] && [ -n "$n1" ] && [ "$n0" != "$n1" ]; then echo "ok SearchParams change the search ($n0 -> $n1 nodes at depth 6)"
+else echo "FAIL SearchParams change the search ($n0 -> $n1 nodes at depth 6)"; fi
+if [ -n "$n2" ] && [ "$n2" = "$n1" ]; then echo "ok SearchParams refused keep the last good set"
+else echo "FAIL SearchParams refused keep the last good set ($n2, not $n1)"; fi
+if [ -n "$n3" ] && [ "$n3" = "$n0" ]; then echo "ok SearchParams <empty> restores the defaults"
+else echo "FAIL SearchParams <empty> restores the defaults ($n3, not $n0)"; fi
+
 printf 'position fen 7k/5QQ1/8/8/8/8/8/6K1 b - - 0 1\ngo depth 2\n' | u none
 has none "no legal move: bestmove (none)" '^bestmove \(none\)$'
 

@@ -24,6 +24,15 @@ has features "features: done=1" '^feature done=1$'
 has features "features: usermove setboard ping playother highlight" \
     'usermove=1.*setboard=1|setboard=1.*usermove=1'
 has features "features: highlight, memory, smp" 'highlight=1'
+has features "features: SearchParams option" '^feature option="SearchParams -string "$'
+# SearchParams: the search's tunable numbers; a bad set is refused and the last good one kept
+sd6nodes() { grep -E '^ *6 ' "$tmp/$1" | tail -1 | awk '{print $4}'; }
+printf 'xboard\nprotover 2\npost\nsd 6\ngo\n' | xb sp0
+printf 'xboard\nprotover 2\noption SearchParams=rfp.margin:200,lmr.base:0\noption SearchParams=nmp.div:x\npost\nsd 6\ngo\n' | xb sp1
+has sp1 "SearchParams: a bad value is refused" "^Error \\(search parameter nmp.div must be a whole number 50..600, not 'x'\\)"
+n0=$(sd6nodes sp0) n1=$(sd6nodes sp1)
+if [ -n "$n0" ] && [ -n "$n1" ] && [ "$n0" != "$n1" ]; then echo "ok SearchParams change the search ($n0 -> $n1 nodes at depth 6)"
+else echo "FAIL SearchParams change the search ($n0 -> $n1 nodes at depth 6)"; fi
 printf 'xboard\nprotover 2\nmemory 99999999\nmemory 8\nping 1\n' | xb memcap
 has memcap "memory beyond what the machine can give is capped and said so" '^# memory capped to [0-9]+ MB'
 has memcap "memory cap: the session goes on" '^pong 1$'

@@ -819,6 +819,71 @@ static void test_floor(void) {
     CHECK(!timeman_next_iteration(&tm, 4, false));
 }
 
+/* Nodes of a depth-7 search of chess's start with params (NULL = none given). */
+static uint64_t nodes_with(const SearchParams *params) {
+    Game *g = open_game("chess", NULL);
+    SearchLimits lim;
+    memset(&lim, 0, sizeof lim);
+    lim.depth = 7;
+    lim.params = params;
+    Seen seen;
+    memset(&seen, 0, sizeof seen);
+    SearchCallbacks cb = {on_info, &seen};
+    char best[ENGINE_MOVE_TEXT];
+    CHECK(engine_go(g, &lim, &cb, best, sizeof best));
+    CHECK(is_legal(g, best));
+    engine_free(g);
+    return seen.last.nodes;
+}
+
+static void test_params(void) {
+    SearchParams def, p, q;
+    char err[ENGINE_ERR_LEN], text[1024];
+    search_params_default(&def);
+    /* every default within its bounds, every name found again */
+    for (int i = 0; i < SP_COUNT; i++) {
+        const SearchParamInfo *in = search_param_info(i);
+        CHECK(in->min <= in->def && in->def <= in->max && in->step > 0);
+        CHECK(search_param_index(in->name) == i);
+    }
+    CHECK(!search_param_info(SP_COUNT) && search_param_index("lmr") < 0);
+    /* text both ways */
+    p = def;
+    CHECK(search_params_parse(&p, "rfp.margin:120,lmr.base:0", err, sizeof err));
+    CHECK(p.v[SP_RFP_MARGIN] == 120 && p.v[SP_LMR_BASE] == 0 &&
+          p.v[SP_FUT_MUL] == search_param_info(SP_FUT_MUL)->def);
+    CHECK(search_params_format(&p, text, sizeof text));
+    search_params_default(&q);
+    CHECK(search_params_parse(&q, text, err, sizeof err) && !memcmp(&p, &q, sizeof p));
+    CHECK(!search_params_format(&p, text, 20));
+    CHECK(search_params_parse(&q, "", err, sizeof err) && !memcmp(&p, &q, sizeof p));
+    /* bad text: refused with a reason, nothing changed, not even the good part */
+    static const char *const bad[] = {"rfp.margin:120,lmr.base:301",
+                                      "nope:3",
+                                      "rfp.margin",
+                                      "rfp.margin:",
+                                      "rfp.margin:12x",
+                                      "rfp.margin:1e2",
+                                      "rfp.margin:120,,lmr.base:1",
+                                      "rfp.margin:120,",
+                                      ",rfp.margin:120",
+                                      "rfp.margin:99999999999999999999",
+                                      "rfp.margin:29",
+                                      "lmr.base:-1"};
+    for (size_t i = 0; i < sizeof bad / sizeof *bad; i++) {
+        q = p;
+        err[0] = '\0';
+        if (search_params_parse(&q, bad[i], err, sizeof err))
+            test_fail(__FILE__, __LINE__, "search parameters '%s' taken", bad[i]);
+        CHECK(err[0] && !memcmp(&p, &q, sizeof p));
+    }
+    /* the search uses them: the defaults given are no parameters given,
+     * other numbers search another tree */
+    uint64_t none = nodes_with(NULL), same = nodes_with(&def), other = nodes_with(&p);
+    CHECK(none == same && none > 0);
+    CHECK(other != none && other > 0);
+}
+
 void test_search(void) {
     test_floor();
     test_see();
@@ -832,4 +897,5 @@ void test_search(void) {
     test_values();
     test_eval_terms();
     test_context();
+    test_params();
 }
