@@ -180,6 +180,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "spsa: %s\n", err);
         return 2;
     }
+    const SearchParams start = p;
     double theta[SP_COUNT], c[SP_COUNT], an[SP_COUNT];
     long pairs = a.games / 2, batches = (pairs + a.batch - 1) / a.batch;
     double big_a = 0.1 * (double)pairs, alpha = 0.602, gamma = 0.101;
@@ -245,10 +246,6 @@ int main(int argc, char **argv) {
     }
 
     // Step 4. The result, every tuned number from where it started.
-    SearchParams start;
-    search_params_default(&start);
-    if (a.start)
-        search_params_parse(&start, a.start, err, sizeof err);
     for (int i = 0; i < SP_COUNT; i++)
         if (tuned[i])
             fprintf(stderr, "%-14s %6d -> %6.1f\n", search_param_info(i)->name, start.v[i],

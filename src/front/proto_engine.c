@@ -172,48 +172,24 @@ static bool cecp_init(ProtoEngine *e, char *err, size_t errlen) {
     return true;
 }
 
-static bool cecp_sync(ProtoEngine *e, int wait_ms) {
-    if (!e->ping) { /* drop what it says for a moment */
-        int64_t until = proto_now_ms() + 300;
-        while (hear(e, until))
-            ;
-        return !e->dead;
-    }
-    int n = ++e->ping_n;
-    say(e, "ping %d", n);
-    int64_t deadline = proto_now_ms() + wait_ms;
-    char want[32];
-    snprintf(want, sizeof want, "pong %d", n);
-    for (char *l; (l = hear(e, deadline));)
-        if (!strcmp(l, want))
-            return true;
-    return false;
-}
-
-/* After the options are sent: false, with the reason in err, when the
- * engine refused one ("Error ...") or stopped answering before a ping's
- * pong (without ping: what it says in 300 ms). */
-static bool cecp_options_taken(ProtoEngine *e, char *err, size_t errlen) {
+/* Waits until the engine has read all sent so far: a ping's pong, or
+ * without ping what it says in 300 ms. False when it does not answer. The
+ * first "Error ..." line it says meanwhile goes to error (NULL: dropped). */
+static bool cecp_sync(ProtoEngine *e, int wait_ms, char *error, size_t errlen) {
     char want[32] = "";
     if (e->ping) {
         int n = ++e->ping_n;
         say(e, "ping %d", n);
         snprintf(want, sizeof want, "pong %d", n);
     }
-    int64_t deadline = proto_now_ms() + (e->ping ? 10000 : 300);
+    int64_t deadline = proto_now_ms() + (e->ping ? wait_ms : 300);
     for (char *l; (l = hear(e, deadline));) {
-        if (!strncmp(l, "Error", 5)) {
-            snprintf(err, errlen, "%s refused an option: %s", e->name, l);
-            return false;
-        }
+        if (error && !error[0] && !strncmp(l, "Error", 5))
+            snprintf(error, errlen, "%s", l);
         if (want[0] && !strcmp(l, want))
             return true;
     }
-    if (e->dead || want[0]) {
-        snprintf(err, errlen, "%s does not answer after its options", e->name);
-        return false;
-    }
-    return true;
+    return !e->dead && !want[0];
 }
 
 /* Our move text as XBoard writes it (ranks shifted). */
@@ -277,7 +253,7 @@ static bool cecp_new_game(ProtoEngine *e, Game *ref, char *err, size_t errlen) {
     e->known = 0;
     e->started = false;
     cecp_tell_moves(e, ref);
-    if (!cecp_sync(e, 20000)) {
+    if (!cecp_sync(e, 20000, NULL, 0)) {
         snprintf(err, errlen, "%s does not answer", e->name);
         return false;
     }
@@ -496,7 +472,12 @@ ProtoEngine *proto_engine_start(const char *spec, const char *self, const char *
             say(e, "option %s", options[i]);
     }
     /* UCI has no answer to a refused option; CECP says "Error" */
-    if (nopts && !uci && !cecp_options_taken(e, err, errlen)) {
+    char refused[256] = "";
+    if (nopts && !uci && (!cecp_sync(e, 10000, refused, sizeof refused) || refused[0])) {
+        if (refused[0])
+            snprintf(err, errlen, "%s refused an option: %s", e->name, refused);
+        else
+            snprintf(err, errlen, "%s does not answer after its options", e->name);
         proto_engine_free(e);
         return NULL;
     }

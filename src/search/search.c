@@ -486,8 +486,8 @@ static int null_move(Thread *t, const NodeState *n, int beta) {
     Position *pos = &t->pos;
     Stack *ss = &t->stack[n->ply];
     int depth = n->depth, ply = n->ply, eval = n->eval;
-    int r = 3 + depth / 5 +
-            ((eval - beta) / param(t, SP_NMP_DIV) < 3 ? (eval - beta) / param(t, SP_NMP_DIV) : 3);
+    int over = (eval - beta) / param(t, SP_NMP_DIV);
+    int r = 3 + depth / 5 + (over < 3 ? over : 3);
     ss->move = MOVE_NONE;
     ss->piece = 0;
     ss->cont = NULL;

@@ -37,15 +37,21 @@ static Game *open_game(const char *variant, const char *fen) {
     return g;
 }
 
-static bool go_depth(Game *g, int depth, Seen *seen, char *best) {
+/* A search to depth with the search's numbers params (NULL: the defaults). */
+static bool go_depth_with(Game *g, int depth, const SearchParams *params, Seen *seen, char *best) {
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
     lim.depth = depth;
     lim.threads = 1;
     lim.hash_mb = 8;
+    lim.params = params;
     memset(seen, 0, sizeof *seen);
     SearchCallbacks cb = {on_info, seen};
     return engine_go(g, &lim, &cb, best, ENGINE_MOVE_TEXT);
+}
+
+static bool go_depth(Game *g, int depth, Seen *seen, char *best) {
+    return go_depth_with(g, depth, NULL, seen, best);
 }
 
 /* The side to move wins (mate, corner) within n of its moves, whatever the
@@ -822,15 +828,9 @@ static void test_floor(void) {
 /* Nodes of a depth-7 search of chess's start with params (NULL = none given). */
 static uint64_t nodes_with(const SearchParams *params) {
     Game *g = open_game("chess", NULL);
-    SearchLimits lim;
-    memset(&lim, 0, sizeof lim);
-    lim.depth = 7;
-    lim.params = params;
     Seen seen;
-    memset(&seen, 0, sizeof seen);
-    SearchCallbacks cb = {on_info, &seen};
     char best[ENGINE_MOVE_TEXT];
-    CHECK(engine_go(g, &lim, &cb, best, sizeof best));
+    CHECK(go_depth_with(g, 7, params, &seen, best));
     CHECK(is_legal(g, best));
     engine_free(g);
     return seen.last.nodes;
