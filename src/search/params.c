@@ -13,6 +13,8 @@ static const SearchParamInfo params[SP_COUNT] = {
     [SP_RFP_MARGIN] = {"rfp.margin", 80, 30, 200, 8},
     [SP_RAZOR_MARGIN] = {"razor.margin", 250, 50, 600, 25},
     [SP_NMP_DIV] = {"nmp.div", 200, 50, 600, 20},
+    [SP_NMP_BASE] = {"nmp.base", 300, 100, 600, 25},
+    [SP_NMP_DEPTH] = {"nmp.depth", 20, 0, 60, 3},
     [SP_LMP_BASE] = {"lmp.base", 3, 0, 12, 1},
     [SP_FUT_BASE] = {"fut.base", 100, 0, 400, 15},
     [SP_FUT_MUL] = {"fut.mul", 80, 20, 250, 8},
@@ -22,6 +24,8 @@ static const SearchParamInfo params[SP_COUNT] = {
     [SP_NOISY_FUT] = {"noisy.fut", 150, 30, 400, 15},
     [SP_QS_DELTA] = {"qs.delta", 200, 0, 600, 20},
     [SP_ASP_DELTA] = {"asp.delta", 18, 5, 60, 3},
+    [SP_SE_DEPTH] = {"se.depth", 8, 4, 14, 1},
+    [SP_SE_MARGIN] = {"se.margin", 200, 50, 600, 25},
 };
 
 const SearchParamInfo *search_param_info(int i) {

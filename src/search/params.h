@@ -17,15 +17,19 @@ typedef enum {
     SP_RFP_MARGIN,   /* reverse futility: centipawns a ply */
     SP_RAZOR_MARGIN, /* razoring: centipawns a ply */
     SP_NMP_DIV,      /* null move: one ply more per this much eval above beta */
+    SP_NMP_BASE,     /* ... its reduction: base, in hundredths of a ply */
+    SP_NMP_DEPTH,    /* ... and hundredths of a ply more per ply of depth */
     SP_LMP_BASE,     /* late-move pruning after (base + d^2) / (2 - improving) quiets */
     SP_FUT_BASE,     /* futility of late quiet moves: base + mul x depth */
-    SP_FUT_MUL,
+    SP_FUT_MUL,      /* ... */
     SP_HIST_PRUNE,   /* quiet moves with history below -this x depth go (depth <= 3) */
     SP_SEE_QUIET,    /* quiet moves losing more than this x depth by exchange go */
     SP_SEE_NOISY,    /* captures losing more than this x depth^2 go */
     SP_NOISY_FUT,    /* losing captures that cannot reach alpha by this x depth go */
     SP_QS_DELTA,     /* quiescence: captures that cannot reach alpha by this go */
     SP_ASP_DELTA,    /* aspiration window: the first half width */
+    SP_SE_DEPTH,     /* singular extension: from this depth */
+    SP_SE_MARGIN,    /* ... below the hash score by this x depth / 100 */
     SP_COUNT
 } SearchParamId;
 

@@ -487,7 +487,7 @@ static int null_move(Thread *t, const NodeState *n, int beta) {
     Stack *ss = &t->stack[n->ply];
     int depth = n->depth, ply = n->ply, eval = n->eval;
     int over = (eval - beta) / param(t, SP_NMP_DIV);
-    int r = 3 + depth / 5 + (over < 3 ? over : 3);
+    int r = (param(t, SP_NMP_BASE) + param(t, SP_NMP_DEPTH) * depth) / 100 + (over < 3 ? over : 3);
     ss->move = MOVE_NONE;
     ss->piece = 0;
     ss->cont = NULL;
@@ -575,12 +575,12 @@ static bool late_move_pruned(Thread *t, const NodeState *n, Move m, int order, i
  * SCORE_NONE when the node goes on. */
 static int singular(Thread *t, const NodeState *n, Move m, int beta, int *ext) {
     int depth = n->depth, tt_score = n->tt_score;
-    if (n->root || m != n->tt_move || n->skip || depth < 8 || n->hit.depth < depth - 3 ||
-        !(n->hit.bound & BOUND_LOWER) || tt_score == SCORE_NONE || tt_score <= -MATE_IN_MAX ||
-        tt_score >= MATE_IN_MAX)
+    if (n->root || m != n->tt_move || n->skip || depth < param(t, SP_SE_DEPTH) ||
+        n->hit.depth < depth - 3 || !(n->hit.bound & BOUND_LOWER) || tt_score == SCORE_NONE ||
+        tt_score <= -MATE_IN_MAX || tt_score >= MATE_IN_MAX)
         return SCORE_NONE;
     Stack *ss = &t->stack[n->ply];
-    int sbeta = tt_score - 2 * depth;
+    int sbeta = tt_score - param(t, SP_SE_MARGIN) * depth / 100;
     ss->excluded = m;
     int sv = search(t, sbeta - 1, sbeta, (depth - 1) / 2, n->ply, n->cutnode);
     ss->excluded = MOVE_NONE;

@@ -825,12 +825,12 @@ static void test_floor(void) {
     CHECK(!timeman_next_iteration(&tm, 4, false));
 }
 
-/* Nodes of a depth-7 search of chess's start with params (NULL = none given). */
-static uint64_t nodes_with(const SearchParams *params) {
+/* Nodes of a search of chess's start to depth with params (NULL = none given). */
+static uint64_t nodes_with(const SearchParams *params, int depth) {
     Game *g = open_game("chess", NULL);
     Seen seen;
     char best[ENGINE_MOVE_TEXT];
-    CHECK(go_depth_with(g, 7, params, &seen, best));
+    CHECK(go_depth_with(g, depth, params, &seen, best));
     CHECK(is_legal(g, best));
     engine_free(g);
     return seen.last.nodes;
@@ -879,9 +879,30 @@ static void test_params(void) {
     }
     /* the search uses them: the defaults given are no parameters given,
      * other numbers search another tree */
-    uint64_t none = nodes_with(NULL), same = nodes_with(&def), other = nodes_with(&p);
+    uint64_t none = nodes_with(NULL, 7), same = nodes_with(&def, 7), other = nodes_with(&p, 7);
     CHECK(none == same && none > 0);
     CHECK(other != none && other > 0);
+    /* and each number is used: at one of its bounds it searches another
+     * tree, at depth 7 or, for a number that acts only once the histories
+     * have grown, at depth 12 (singular extensions from depth 4, so that
+     * depth 7 has them) */
+    SearchParams se = def;
+    se.v[SP_SE_DEPTH] = search_param_info(SP_SE_DEPTH)->min;
+    CHECK(nodes_with(&se, 7) != none);
+    for (int i = 0; i < SP_COUNT; i++) {
+        const SearchParamInfo *in = search_param_info(i);
+        bool used = false;
+        for (int depth = 7; depth <= 12 && !used; depth += 5) {
+            uint64_t base = nodes_with(&se, depth);
+            q = se;
+            q.v[i] = in->min;
+            used = nodes_with(&q, depth) != base;
+            q.v[i] = in->max;
+            used = used || nodes_with(&q, depth) != base;
+        }
+        if (!used)
+            test_fail(__FILE__, __LINE__, "search parameter %s changes nothing", in->name);
+    }
 }
 
 void test_search(void) {
