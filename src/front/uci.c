@@ -124,6 +124,20 @@ typedef struct {
     const char *line;
 } Args;
 
+/* Joins words [from, to) of a with single blanks into buf (len bytes);
+ * false when they do not fit. */
+static bool join_words(const Args *a, int from, int to, char *buf, size_t len) {
+    size_t used = 0;
+    buf[0] = '\0';
+    for (int i = from; i < to; i++) {
+        int n = snprintf(buf + used, len - used, "%s%s", used ? " " : "", a->tok[i]);
+        if (n < 0 || (size_t)n >= len - used)
+            return false;
+        used += (size_t)n;
+    }
+    return true;
+}
+
 static void cmd_uci(Uci *u, Args *a) {
     (void)a;
     char combo[512] = "";
@@ -156,18 +170,17 @@ static void cmd_setoption(Uci *u, Args *a) {
         info_string("bad setoption: %s", a->line);
         return;
     }
-    char name[128] = "", value[1024] = "";
+    char name[128], value[1024] = "";
     int i = 2;
-    for (; i < a->n && strcmp(a->tok[i], "value"); i++) {
-        if (name[0])
-            strncat(name, " ", sizeof name - strlen(name) - 1);
-        strncat(name, a->tok[i], sizeof name - strlen(name) - 1);
-    }
+    while (i < a->n && strcmp(a->tok[i], "value"))
+        i++;
     bool has_value = i < a->n;
-    for (i++; i < a->n; i++) {
-        if (value[0])
-            strncat(value, " ", sizeof value - strlen(value) - 1);
-        strncat(value, a->tok[i], sizeof value - strlen(value) - 1);
+    if (!join_words(a, 2, i, name, sizeof name) ||
+        (has_value && !join_words(a, i + 1, a->n, value, sizeof value))) {
+        info_string("option name or value too long (at most %zu and %zu characters); nothing "
+                    "set",
+                    sizeof name - 1, sizeof value - 1);
+        return;
     }
     long v;
     if (!strcasecmp(name, "Hash") && has_value && proto_parse_long(value, 1, LONG_MAX, &v)) {
@@ -227,10 +240,14 @@ static void cmd_position(Uci *u, Args *a) {
     if (a->n >= 2 && !strcmp(a->tok[1], "startpos")) {
         i = 2;
     } else if (a->n >= 3 && !strcmp(a->tok[1], "fen")) {
-        for (i = 2; i < a->n && strcmp(a->tok[i], "moves"); i++) {
-            if (fen[0])
-                strncat(fen, " ", sizeof fen - strlen(fen) - 1);
-            strncat(fen, a->tok[i], sizeof fen - strlen(fen) - 1);
+        i = 2;
+        while (i < a->n && strcmp(a->tok[i], "moves"))
+            i++;
+        if (!join_words(a, 2, i, fen, sizeof fen)) {
+            info_string("bad position command: a FEN of more than %zu characters; position "
+                        "unchanged",
+                        sizeof fen - 1);
+            return;
         }
     } else {
         info_string("bad position command: %s", a->line);

@@ -119,14 +119,21 @@ printf 'position startpos\ngo depth 6\n' | u sp0
 printf 'setoption name SearchParams value rfp.margin:200,lmr.base:0\nposition startpos\ngo depth 6\n' | u sp1
 printf 'setoption name SearchParams value rfp.margin:200,lmr.base:0\nsetoption name SearchParams value rfp.margin:200,lmr.bas:0\nsetoption name SearchParams value fut.mul:9999\nposition startpos\ngo depth 6\n' | u sp2
 printf 'setoption name SearchParams value rfp.margin:200\nsetoption name SearchParams value <empty>\nposition startpos\ngo depth 6\n' | u sp3
+long=$(printf 'fut.mul:80,%.0s' $(seq 100))fut.mul:80 # 1 110 characters
+printf 'setoption name SearchParams value rfp.margin:200,lmr.base:0\nsetoption name SearchParams value %s\nposition startpos\ngo depth 6\n' "$long" | u sp4
+printf 'position fen %s\nisready\n' "$(printf 'x%.0s' $(seq 1100))" | u longfen
 hasnt sp1 "SearchParams accepted" '^info string'
+has sp4 "SearchParams: a value too long is refused, not cut" '^info string option name or value too long \(at most 127 and 1023 characters\); nothing set$'
+has longfen "position: a FEN too long is refused, not cut" '^info string bad position command: a FEN of more than 1023 characters; position unchanged$'
 has sp2 "SearchParams: an unknown name is refused" "^info string no search parameter 'lmr.bas'"
 has sp2 "SearchParams: a value out of bounds is refused" '^info string search parameter fut.mul must be a whole number 20..250'
-n0=$(d6nodes sp0) n1=$(d6nodes sp1) n2=$(d6nodes sp2) n3=$(d6nodes sp3)
+n0=$(d6nodes sp0) n1=$(d6nodes sp1) n2=$(d6nodes sp2) n3=$(d6nodes sp3) n4=$(d6nodes sp4)
 if [ -n "$n0" ] && [ -n "$n1" ] && [ "$n0" != "$n1" ]; then echo "ok SearchParams change the search ($n0 -> $n1 nodes at depth 6)"
 else echo "FAIL SearchParams change the search ($n0 -> $n1 nodes at depth 6)"; fi
 if [ -n "$n2" ] && [ "$n2" = "$n1" ]; then echo "ok SearchParams refused keep the last good set"
 else echo "FAIL SearchParams refused keep the last good set ($n2, not $n1)"; fi
+if [ -n "$n4" ] && [ "$n4" = "$n1" ]; then echo "ok SearchParams too long keep the last good set"
+else echo "FAIL SearchParams too long keep the last good set ($n4, not $n1)"; fi
 if [ -n "$n3" ] && [ "$n3" = "$n0" ]; then echo "ok SearchParams <empty> restores the defaults"
 else echo "FAIL SearchParams <empty> restores the defaults ($n3, not $n0)"; fi
 
