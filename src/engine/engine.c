@@ -317,6 +317,10 @@ bool engine_ends_in_one(Game *g) {
     return ends;
 }
 
+bool engine_eval(Game *g, EngineEval *out) {
+    return g->ops->eval && g->ops->eval(g->st, out);
+}
+
 bool engine_go(Game *g, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
                size_t len) {
     atomic_store(&g->stop, false);

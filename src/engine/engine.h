@@ -160,6 +160,24 @@ GameResult engine_result(Game *g);
 /* Can the side to move end the game with its next move (a mate in one, a
  * corner reached)? Opening makers avoid such lines. */
 bool engine_ends_in_one(Game *g);
+/* A static evaluation term by term, for a developer's eye (UCI `eval`):
+ * centipawns from the first player's (White's) view, each term as its
+ * middle-game and endgame share. */
+#define ENGINE_EVAL_TERMS 8
+typedef struct {
+    int nterms;
+    struct {
+        const char *name;
+        int mg, eg;
+    } term[ENGINE_EVAL_TERMS];
+    int phase;   /* 256: the middle game's weights count in full, 0: the endgame's */
+    int blended; /* the terms blended by the phase */
+    int scaled;  /* that scaled down for mating potential */
+    int tempo;   /* for the side to move */
+    int score;   /* scaled + tempo from the side to move's view: the search's static eval */
+} EngineEval;
+/* False (out unset) when the game has no such evaluation (Slangenspel). */
+bool engine_eval(Game *g, EngineEval *out);
 /* Think in the calling thread and return the chosen move as coordinate
  * text in best (bench, tests, tools). To search in the background, with
  * stop and ponder, use an EngineSearch below. */

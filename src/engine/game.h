@@ -49,6 +49,8 @@ typedef struct {
     bool (*board)(const void *st, BoardView *out);
     /* Optional: the kind's own benchmark, printed to out. */
     void (*bench)(FILE *out, const char *positions);
+    /* Optional: the static evaluation term by term (engine_eval). */
+    bool (*eval)(void *st, EngineEval *out);
 } GameOps;
 
 /* Inside the engine layer (engine.c, for service.c): a search with the

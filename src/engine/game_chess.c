@@ -444,6 +444,28 @@ static bool chess_board(const void *st, BoardView *out) {
     return true;
 }
 
+static bool chess_eval(void *st, EngineEval *out) {
+    ChessGame *g = st;
+    if (!g->search)
+        g->search = search_new(g->v);
+    if (!g->search)
+        return false;
+    EvalTerms t;
+    memset(out, 0, sizeof *out);
+    out->score = search_static_eval(g->search, &g->pos, &t);
+    out->nterms = EVAL_TERMS < ENGINE_EVAL_TERMS ? EVAL_TERMS : ENGINE_EVAL_TERMS;
+    for (int i = 0; i < out->nterms; i++) {
+        out->term[i].name = eval_term_names[i];
+        out->term[i].mg = t.mg[i];
+        out->term[i].eg = t.eg[i];
+    }
+    out->phase = t.phase;
+    out->blended = t.blended;
+    out->scaled = t.scaled;
+    out->tempo = t.tempo;
+    return true;
+}
+
 const GameOps game_chess_ops = {
     .names = names,
     .titles = titles,
@@ -467,4 +489,5 @@ const GameOps game_chess_ops = {
     .describe = chess_describe,
     .moves = chess_moves,
     .board = chess_board,
+    .eval = chess_eval,
 };

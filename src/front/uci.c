@@ -370,6 +370,29 @@ static void cmd_register(Uci *u, Args *a) {
     (void)u, (void)a;
 }
 
+/* eval: the static evaluation of the position term by term (as
+ * Stockfish's), plain text for a developer. */
+static void cmd_eval(Uci *u, Args *a) {
+    EngineEval ev;
+    if (a->n != 1) {
+        info_string("bad eval command: %s", a->line);
+        return;
+    }
+    if (!engine_eval(u->g, &ev)) {
+        info_string("this game has no evaluation to show");
+        return;
+    }
+    proto_out("      term |     mg     eg   (centipawns, White's view)");
+    for (int i = 0; i < ev.nterms; i++)
+        proto_out("%10s | %6d %6d", ev.term[i].name, ev.term[i].mg, ev.term[i].eg);
+    proto_out("     phase | %d of 256 middle game", ev.phase);
+    proto_out("   blended | %d, scaled for mating potential %d, tempo %d", ev.blended, ev.scaled,
+              ev.tempo);
+    bool white = engine_side_to_move(u->g) == SIDE_FIRST;
+    proto_out("Total evaluation: %d (side to move), %d (White)", ev.score,
+              white ? ev.score : -ev.score);
+}
+
 typedef struct {
     const char *name;
     void (*run)(Uci *u, Args *a);
@@ -387,6 +410,7 @@ static const UciCommand commands[] = {
     {"quit", cmd_quit},
     {"debug", cmd_debug},
     {"register", cmd_register},
+    {"eval", cmd_eval},
 };
 
 static void dispatch(Uci *u, char *line) {

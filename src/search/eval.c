@@ -1150,14 +1150,33 @@ int eval_table_terms(const Eval *e, const Position *pos, int *terms, int max) {
     return n;
 }
 
+const char *const eval_term_names[EVAL_TERMS] = {"material", "mobility", "threats",
+                                                 "king",     "pawns",    "races"};
+
+/* Term i of out (when not NULL): what st gained since the last term. */
+static void note_term(const EvalState *st, EvalTerms *out, int i) {
+    if (!out)
+        return;
+    int mg = st->mg[WHITE] - st->mg[BLACK], eg = st->eg[WHITE] - st->eg[BLACK];
+    for (int k = 0; k < i; k++) {
+        mg -= out->mg[k];
+        eg -= out->eg[k];
+    }
+    out->mg[i] = mg;
+    out->eg[i] = eg;
+}
+
 /* The full evaluation; with lazy set, returns early (material and squares
- * only, *lazy = true) when that is beyond alpha or beta by a wide margin. */
-static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy) {
+ * only, *lazy = true) when that is beyond alpha or beta by a wide margin;
+ * with out set (and lazy not), notes the terms there. */
+static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy,
+                    EvalTerms *out) {
     const Variant *v = e->v;
     EvalState st;
 
     // Step 1. Material and squares; pawn attacks; gates and hands.
     eval_start(e, pos, &st);
+    note_term(&st, out, EVAL_MATERIAL);
     if (lazy && !v->nwin[0]) { /* corner races swing too much for a rough answer */
         int phase = eval_phase(e, &st);
         int s = ((st.mg[WHITE] - st.mg[BLACK]) * phase + (st.eg[WHITE] - st.eg[BLACK]) * (256 - phase)) / 256;
@@ -1171,32 +1190,52 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
 
     // Step 2. Mobility, threats, king safety, pawns, races.
     eval_mobility(e, pos, &st);
+    note_term(&st, out, EVAL_MOBILITY);
     eval_threats(e, pos, &st);
+    note_term(&st, out, EVAL_THREATS);
     eval_king(e, pos, &st);
+    note_term(&st, out, EVAL_KING);
     eval_pawns(e, pos, &st);
+    note_term(&st, out, EVAL_PAWNS);
     if (v->nwin[0])
         eval_race(e, pos, &st);
+    note_term(&st, out, EVAL_RACES);
 
     // Step 3. Blend by phase, scale for mating potential, tempo.
     int phase = eval_phase(e, &st);
     int mgs = st.mg[WHITE] - st.mg[BLACK], egs = st.eg[WHITE] - st.eg[BLACK];
     int score = (mgs * phase + egs * (256 - phase)) / 256;
     int strong = score > 0 ? WHITE : BLACK;
+    if (out) {
+        out->phase = phase;
+        out->blended = score;
+    }
     if (!st.npawns[strong] && pos->pcount[strong] <= 4 && !pos->nhand[strong]) {
         if (!rules_mating_potential(pos, strong))
             score /= 16;
         else if (st.npm[strong] - st.npm[!strong] < 400 && !v->nwin[0])
             score /= 3;
     }
-    score += pos->stm == WHITE ? e->w[W_TEMPO] : -e->w[W_TEMPO];
+    int tempo = pos->stm == WHITE ? e->w[W_TEMPO] : -e->w[W_TEMPO];
+    if (out) {
+        out->scaled = score;
+        out->tempo = tempo;
+    }
+    score += tempo;
     return pos->stm == WHITE ? score : -score;
 }
 
 int eval_evaluate(const Eval *e, const Position *pos) {
-    return evaluate(e, pos, 0, 0, NULL);
+    return evaluate(e, pos, 0, 0, NULL, NULL);
 }
 
 int eval_evaluate_lazy(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy) {
     *lazy = false;
-    return evaluate(e, pos, alpha, beta, lazy);
+    return evaluate(e, pos, alpha, beta, lazy, NULL);
+}
+
+int eval_terms(const Eval *e, const Position *pos, EvalTerms *out) {
+    memset(out, 0, sizeof *out);
+    out->score = evaluate(e, pos, 0, 0, NULL, out);
+    return out->score;
 }

@@ -57,6 +57,20 @@ void eval_weights_apply(Eval *e);
 int eval_piece_value(const Eval *e, int t);
 /* Estimated value of type t from its moves alone (ignores PieceType.value). */
 int eval_estimate_value(const Variant *v, int t);
+/* The evaluation term by term, for a developer's eye (the `eval` command):
+ * each term is White's middle-game and endgame share less Black's, in
+ * centipawns; eval_terms returns eval_evaluate's score. */
+enum { EVAL_MATERIAL, EVAL_MOBILITY, EVAL_THREATS, EVAL_KING, EVAL_PAWNS, EVAL_RACES, EVAL_TERMS };
+extern const char *const eval_term_names[EVAL_TERMS];
+typedef struct {
+    int mg[EVAL_TERMS], eg[EVAL_TERMS];
+    int phase;   /* 256 with all the start's pieces, 0 with none */
+    int blended; /* the terms blended by the phase, White's view */
+    int scaled;  /* that scaled down for mating potential */
+    int tempo;   /* for the side to move, White's view */
+    int score;   /* scaled + tempo from the side to move's view */
+} EvalTerms;
+int eval_terms(const Eval *e, const Position *pos, EvalTerms *out);
 /* Both sides lack mating potential: a dead draw by the rules. */
 bool eval_dead_draw(const Eval *e, const Position *pos);
 /* Could a piece of colour c and type t on from capture on to, were the

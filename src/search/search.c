@@ -123,8 +123,8 @@ void search_clear(SearchContext *ctx) {
 
 uint64_t search_nodes(const SearchContext *ctx) { return ctx->last_nodes; }
 
-int search_static_eval(SearchContext *ctx, const Position *pos) {
-    return eval_evaluate(ctx->eval, pos);
+int search_static_eval(SearchContext *ctx, const Position *pos, EvalTerms *terms) {
+    return terms ? eval_terms(ctx->eval, pos, terms) : eval_evaluate(ctx->eval, pos);
 }
 
 static uint64_t total_nodes(SearchContext *ctx) {

@@ -9,6 +9,7 @@
 #include <stdint.h>
 
 #include "core/position.h"
+#include "search/eval.h"
 #include "search/limits.h"
 
 #define MAX_PLY 120
@@ -87,7 +88,8 @@ typedef struct {
 bool search_level(int level, SearchLevel *out);
 /* Nodes of the last search_go, all threads. */
 uint64_t search_nodes(const SearchContext *ctx);
-/* Static evaluation of pos from the side to move's view (for tests, tools). */
-int search_static_eval(SearchContext *ctx, const Position *pos);
+/* Static evaluation of pos from the side to move's view (for tests, tools);
+ * its terms too when terms is not NULL. */
+int search_static_eval(SearchContext *ctx, const Position *pos, EvalTerms *terms);
 
 #endif

@@ -137,6 +137,13 @@ else echo "FAIL SearchParams too long keep the last good set ($n4, not $n1)"; fi
 if [ -n "$n3" ] && [ "$n3" = "$n0" ]; then echo "ok SearchParams <empty> restores the defaults"
 else echo "FAIL SearchParams <empty> restores the defaults ($n3, not $n0)"; fi
 
+# eval: the static evaluation term by term, for developers
+printf 'position startpos\neval\nposition fen 4r1k1/6nr/1R2p3/1P1pP2q/1B1P2p1/PN3pP1/2Q2P2/5RK1 b - - 1 42\neval\neval x\n' | u ev
+has ev "eval: its terms" '^  material \| +-?[0-9]+ +-?[0-9]+$'
+has ev "eval: the start is level but for the tempo" '^Total evaluation: ([0-9]+) \(side to move\), \1 \(White\)$'
+has ev "eval: from the side to move's view and White's" '^Total evaluation: (-[0-9]+) \(side to move\), [0-9]+ \(White\)$'
+has ev "eval: a bad command is refused" '^info string bad eval command: eval x$'
+
 printf 'position fen 7k/5QQ1/8/8/8/8/8/6K1 b - - 0 1\ngo depth 2\n' | u none
 has none "no legal move: bestmove (none)" '^bestmove \(none\)$'
 

@@ -627,6 +627,25 @@ static int weights_gain(Variant *v, Eval *e, const char *fen, WeightGroup g, con
     return eval_fen(v, e, fen) - s0;
 }
 
+/* Term i of fen's evaluation (middle game plus endgame) with every weight
+ * of the group set to value. */
+static int term_with(Variant *v, Eval *e, const char *fen, WeightGroup g, int value, int i) {
+    char err[160];
+    Position *pos = malloc(sizeof *pos);
+    for (int k = 0; k < g.n; k++)
+        eval_weight_set(e, eval_weight_index(e, g.names[k]), value);
+    eval_weights_apply(e);
+    if (!pos || pos_from_fen(pos, v, fen, err, sizeof err)) {
+        test_fail(__FILE__, __LINE__, "%s: %s", fen, pos ? err : "no memory");
+        free(pos);
+        return 0;
+    }
+    EvalTerms t;
+    eval_terms(e, pos, &t);
+    free(pos);
+    return t.mg[i] + t.eg[i];
+}
+
 static void check_gain(Variant *v, Eval *e, const char *fen, WeightGroup g, const char *prefix,
                        int want) {
     int got = weights_gain(v, e, fen, g, prefix);
@@ -655,6 +674,13 @@ static void test_eval_terms(void) {
     /* the rook on h1 attacks the knight on h5, unguarded, then guarded by g6 */
     check_gain(v, e, "4k3/pppp4/8/7n/8/8/PPP5/4K2R w - - 0 1", threats, "hanging", 100);
     check_gain(v, e, "4k3/pppp4/6p1/7n/8/8/PPP5/4K2R w - - 0 1", threats, "hanging", 0);
+    /* each in its term: with the threat weights at 0 the threats are worth
+     * nothing, at 100 they are; the safe check is the king's */
+    const char *thr = "4k3/pppp4/8/3n4/4P3/8/PPP5/4K3 w - - 0 1";
+    CHECK(term_with(v, e, thr, threats, 0, EVAL_THREATS) == 0);
+    CHECK(term_with(v, e, thr, threats, 100, EVAL_THREATS) > 0);
+    const char *qn = "6k1/5ppp/8/8/3qn3/8/5PPP/6K1 w - - 0 1";
+    CHECK(term_with(v, e, qn, checks, 0, EVAL_KING) > term_with(v, e, qn, checks, 100, EVAL_KING));
     /* and the other way round: Black to move, its threat counts for it */
     check_gain(v, e, "4k3/ppp5/8/4p3/3N4/8/PPPP4/4K3 b - - 0 1", threats, "threat.pawn", 100);
 
@@ -719,7 +745,7 @@ static void test_context(void) {
                         err, sizeof err));
     CHECK(!pos_from_fen(mir, c, "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
                         err, sizeof err));
-    CHECK(search_static_eval(ctx, pos) == search_static_eval(ctx, mir));
+    CHECK(search_static_eval(ctx, pos, NULL) == search_static_eval(ctx, mir, NULL));
     search_free(ctx);
     free(pos);
     free(mir);
@@ -798,6 +824,49 @@ static void test_see(void) {
             test_fail(__FILE__, __LINE__, "%s: movepick_see_ge disagrees with the exchange %d times in %d",
                       *name, bad, tried);
         eval_free(ev);
+        variant_free(v);
+    }
+    free(pos);
+    free(ml);
+}
+
+/* The evaluation term by term adds up to the evaluation: on every position
+ * of a random game of each built-in game, the terms blended by the phase
+ * are the blend, and the score is eval_evaluate's, the scaled blend plus
+ * the tempo from the side to move's view. */
+static void test_eval_terms_sum(void) {
+    char err[160];
+    Position *pos = malloc(sizeof *pos);
+    MoveList *ml = malloc(sizeof *ml);
+    CHECK(pos && ml);
+    for (const char *const *name = variant_builtin_names(); pos && ml && *name; name++) {
+        Variant *v = variant_load_builtin(*name, err, sizeof err);
+        Eval *e = v ? eval_new(v) : NULL;
+        CHECK(v && e && !pos_from_fen(pos, v, NULL, err, sizeof err));
+        uint32_t seed = 4099;
+        int bad = 0, seen = 0;
+        for (int ply = 0; e && ply < 120 && !pos_game_end(pos); ply++) {
+            EvalTerms t;
+            int score = eval_terms(e, pos, &t), mg = 0, eg = 0;
+            for (int i = 0; i < EVAL_TERMS; i++) {
+                mg += t.mg[i];
+                eg += t.eg[i];
+            }
+            int sign = pos->stm == WHITE ? 1 : -1;
+            bad += score != eval_evaluate(e, pos) ||
+                   t.blended != (mg * t.phase + eg * (256 - t.phase)) / 256 ||
+                   score != sign * (t.scaled + t.tempo) || t.phase < 0 || t.phase > 256;
+            seen++;
+            movegen_legal(pos, ml);
+            if (!ml->n)
+                break;
+            seed = seed * 1103515245u + 12345u;
+            pos_make_move(pos, ml->m[(seed >> 8) % (uint32_t)ml->n]);
+        }
+        if (bad || seen < 20)
+            test_fail(__FILE__, __LINE__, "%s: the terms miss the evaluation in %d of %d positions",
+                      *name, bad, seen);
+        eval_free(e);
         variant_free(v);
     }
     free(pos);
@@ -917,6 +986,7 @@ void test_search(void) {
     test_levels();
     test_values();
     test_eval_terms();
+    test_eval_terms_sum();
     test_context();
     test_params();
 }
