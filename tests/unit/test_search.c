@@ -770,26 +770,54 @@ static void check_see(const Variant *v, const Eval *e, Position *pos, const char
         test_fail(__FILE__, __LINE__, "SEE of %s in %s = %d, want %d", move, fen, got, want);
 }
 
-static int see_ge_mismatches(const Variant *v, const Eval *e, Position *pos, MoveList *ml,
-                             uint32_t seed, int *tried) {
-    static const int thr[] = {-1500, -600, -300, -120, -60, -1, 0, 1, 60, 120, 300, 600};
+/* A check of one position: how many of its *tried cases fail. */
+typedef int (*PositionCheck)(const Eval *e, const Position *pos, const MoveList *legal, int *tried);
+
+/* Runs check on every position of three random games (at most 80 plies) of
+ * each built-in game; fails naming the game and what when any case fails
+ * or fewer than min_tried were tried. */
+static void check_random_games(PositionCheck check, const char *what, int min_tried) {
     char err[160];
-    int bad = 0;
-    if (pos_from_fen(pos, v, NULL, err, sizeof err))
-        return 1;
-    for (int ply = 0; ply < 80 && !pos_game_end(pos); ply++) {
-        movegen_legal(pos, ml);
-        if (!ml->n)
-            break;
-        for (int i = 0; i < ml->n; i++) {
-            int see = movepick_see(pos, e, ml->m[i]);
-            for (size_t k = 0; k < sizeof thr / sizeof *thr; k++) {
-                bad += movepick_see_ge(pos, e, ml->m[i], thr[k]) != (see >= thr[k]);
-                (*tried)++;
+    Position *pos = malloc(sizeof *pos);
+    MoveList *ml = malloc(sizeof *ml);
+    CHECK(pos && ml);
+    for (const char *const *name = variant_builtin_names(); pos && ml && *name; name++) {
+        Variant *v = variant_load_builtin(*name, err, sizeof err);
+        Eval *e = v ? eval_new(v) : NULL;
+        CHECK(v && e);
+        int tried = 0, bad = 0;
+        for (uint32_t seed = 7919;
+             e && seed <= 3 * 7919 && !pos_from_fen(pos, v, NULL, err, sizeof err); seed += 7919) {
+            uint32_t r = seed;
+            for (int ply = 0; ply < 80 && !pos_game_end(pos); ply++) {
+                movegen_legal(pos, ml);
+                if (!ml->n)
+                    break;
+                bad += check(e, pos, ml, &tried);
+                r = r * 1103515245u + 12345u;
+                pos_make_move(pos, ml->m[(r >> 8) % (uint32_t)ml->n]);
             }
         }
-        seed = seed * 1103515245u + 12345u;
-        pos_make_move(pos, ml->m[(seed >> 8) % (uint32_t)ml->n]);
+        if (bad || tried < min_tried)
+            test_fail(__FILE__, __LINE__, "%s: %s in %d of %d", *name, what, bad, tried);
+        eval_free(e);
+        variant_free(v);
+    }
+    free(pos);
+    free(ml);
+}
+
+/* movepick_see_ge against the full exchange, every legal move, thresholds
+ * either side of 0. */
+static int see_ge_mismatches(const Eval *e, const Position *pos, const MoveList *ml, int *tried) {
+    static const int thr[] = {-1500, -600, -300, -120, -60, -1, 0, 1, 60, 120, 300, 600};
+    int bad = 0;
+    for (int i = 0; i < ml->n; i++) {
+        int see = movepick_see(pos, e, ml->m[i]);
+        for (size_t k = 0; k < sizeof thr / sizeof *thr; k++) {
+            bad += movepick_see_ge(pos, e, ml->m[i], thr[k]) != (see >= thr[k]);
+            (*tried)++;
+        }
     }
     return bad;
 }
@@ -799,9 +827,8 @@ static void test_see(void) {
     Variant *c = variant_load_builtin("chess", err, sizeof err);
     Eval *e = c ? eval_new(c) : NULL;
     Position *pos = malloc(sizeof *pos);
-    MoveList *ml = malloc(sizeof *ml);
-    CHECK(c && e && pos && ml);
-    if (c && e && pos && ml) {
+    CHECK(c && e && pos);
+    if (c && e && pos) {
         int P = eval_piece_value(e, variant_type_by_letter(c, 'P'));
         int R = eval_piece_value(e, variant_type_by_letter(c, 'R'));
         check_see(c, e, pos, "4k3/8/8/3p4/4P3/8/8/4K3 w - - 0 1", "e4d5", P);
@@ -813,64 +840,26 @@ static void test_see(void) {
     }
     eval_free(e);
     variant_free(c);
-    for (const char *const *name = variant_builtin_names(); pos && ml && *name; name++) {
-        Variant *v = variant_load_builtin(*name, err, sizeof err);
-        Eval *ev = v ? eval_new(v) : NULL;
-        CHECK(v && ev);
-        int tried = 0, bad = 0;
-        for (uint32_t g = 1; v && ev && g <= 3; g++)
-            bad += see_ge_mismatches(v, ev, pos, ml, g * 7919u, &tried);
-        if (bad || tried < 1000)
-            test_fail(__FILE__, __LINE__, "%s: movepick_see_ge disagrees with the exchange %d times in %d",
-                      *name, bad, tried);
-        eval_free(ev);
-        variant_free(v);
-    }
     free(pos);
-    free(ml);
+    check_random_games(see_ge_mismatches, "movepick_see_ge disagrees with the exchange", 1000);
 }
 
-/* The evaluation term by term adds up to the evaluation: on every position
- * of a random game of each built-in game, the terms blended by the phase
- * are the blend, and the score is eval_evaluate's, the scaled blend plus
- * the tempo from the side to move's view. */
-static void test_eval_terms_sum(void) {
-    char err[160];
-    Position *pos = malloc(sizeof *pos);
-    MoveList *ml = malloc(sizeof *ml);
-    CHECK(pos && ml);
-    for (const char *const *name = variant_builtin_names(); pos && ml && *name; name++) {
-        Variant *v = variant_load_builtin(*name, err, sizeof err);
-        Eval *e = v ? eval_new(v) : NULL;
-        CHECK(v && e && !pos_from_fen(pos, v, NULL, err, sizeof err));
-        uint32_t seed = 4099;
-        int bad = 0, seen = 0;
-        for (int ply = 0; e && ply < 120 && !pos_game_end(pos); ply++) {
-            EvalTerms t;
-            int score = eval_terms(e, pos, &t), mg = 0, eg = 0;
-            for (int i = 0; i < EVAL_TERMS; i++) {
-                mg += t.mg[i];
-                eg += t.eg[i];
-            }
-            int sign = pos->stm == WHITE ? 1 : -1;
-            bad += score != eval_evaluate(e, pos) ||
-                   t.blended != (mg * t.phase + eg * (256 - t.phase)) / 256 ||
-                   score != sign * (t.scaled + t.tempo) || t.phase < 0 || t.phase > 256;
-            seen++;
-            movegen_legal(pos, ml);
-            if (!ml->n)
-                break;
-            seed = seed * 1103515245u + 12345u;
-            pos_make_move(pos, ml->m[(seed >> 8) % (uint32_t)ml->n]);
-        }
-        if (bad || seen < 20)
-            test_fail(__FILE__, __LINE__, "%s: the terms miss the evaluation in %d of %d positions",
-                      *name, bad, seen);
-        eval_free(e);
-        variant_free(v);
+/* The evaluation term by term adds up to the evaluation: the terms
+ * blended by the phase are the blend, and the score is eval_evaluate's,
+ * the scaled blend plus the tempo from the side to move's view. */
+static int eval_terms_mismatch(const Eval *e, const Position *pos, const MoveList *ml, int *tried) {
+    (void)ml;
+    EvalTerms t;
+    int score = eval_terms(e, pos, &t), mg = 0, eg = 0;
+    for (int i = 0; i < EVAL_TERMS; i++) {
+        mg += t.mg[i];
+        eg += t.eg[i];
     }
-    free(pos);
-    free(ml);
+    (*tried)++;
+    return score != eval_evaluate(e, pos) ||
+           t.blended != (mg * t.phase + eg * (256 - t.phase)) / 256 ||
+           score != (pos->stm == WHITE ? 1 : -1) * (t.scaled + t.tempo) || t.phase < 0 ||
+           t.phase > 256;
 }
 
 /* A floor the GUI charges anyway is thought in full: the iteration predictor
@@ -986,7 +975,7 @@ void test_search(void) {
     test_levels();
     test_values();
     test_eval_terms();
-    test_eval_terms_sum();
+    check_random_games(eval_terms_mismatch, "the terms miss the evaluation", 60);
     test_context();
     test_params();
 }
