@@ -21,7 +21,7 @@ typedef enum {
     SP_NMP_DEPTH,    /* ... and hundredths of a ply more per ply of depth */
     SP_LMP_BASE,     /* late-move pruning after (base + d^2) / (2 - improving) quiets */
     SP_FUT_BASE,     /* futility of late quiet moves: base + mul x depth */
-    SP_FUT_MUL,      /* ... */
+    SP_FUT_MUL,      /* ... mul: centipawns a ply of depth */
     SP_HIST_PRUNE,   /* quiet moves with history below -this x depth go (depth <= 3) */
     SP_SEE_QUIET,    /* quiet moves losing more than this x depth by exchange go */
     SP_SEE_NOISY,    /* captures losing more than this x depth^2 go */
