@@ -453,8 +453,9 @@ static bool chess_eval(void *st, EngineEval *out) {
     EvalTerms t;
     memset(out, 0, sizeof *out);
     out->score = search_static_eval(g->search, &g->pos, &t);
-    out->nterms = EVAL_TERMS < ENGINE_EVAL_TERMS ? EVAL_TERMS : ENGINE_EVAL_TERMS;
-    for (int i = 0; i < out->nterms; i++) {
+    _Static_assert(EVAL_TERMS <= ENGINE_EVAL_TERMS, "EngineEval holds every term");
+    out->nterms = EVAL_TERMS;
+    for (int i = 0; i < EVAL_TERMS; i++) {
         out->term[i].name = eval_term_names[i];
         out->term[i].mg = t.mg[i];
         out->term[i].eg = t.eg[i];
