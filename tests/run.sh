@@ -2,8 +2,9 @@
 # Runs every test: unit tests (optimised and under ASan+UBSan), the perft
 # suites, command-line and protocol scripts, the debug build's position
 # invariants and the fuzz harnesses briefly. Each check prints "ok ..." or
-# "FAIL ..."; each step ends with "NAME: done in N s (...)", and the last
-# line is the summary "N passed, N failed".
+# "FAIL ..."; each step ends with "NAME: done in N s (...)". At the end the
+# failures are listed once more, so that the tail of a long log shows them,
+# and the last line is the summary "N passed, N failed".
 #
 # Steps run TEST_JOBS at a time (default 2, at most one per core): most of
 # them wait on servers, engines, browsers and clocks. Each step's output is
@@ -13,6 +14,7 @@
 set -u
 cd "$(dirname "$0")/.."
 pass=0 fail=0
+failed=() # "[step] FAIL ..." of every failure, listed again at the end
 jobs_max=${TEST_JOBS:-2}
 cores=$(nproc 2> /dev/null || echo 1)
 [ "$jobs_max" -le "$cores" ] || jobs_max=$cores
@@ -36,13 +38,15 @@ report() {
     while IFS= read -r line; do
         case "$line" in
             "ok "*|"ok") pass=$((pass + 1)) ;;
-            "FAIL "*) fail=$((fail + 1)); echo "[${names[i]}] $line" ;;
+            "FAIL "*)
+                fail=$((fail + 1)); failed+=("[${names[i]}] $line")
+                echo "[${names[i]}] $line" ;;
         esac
     done < "$out/$i.out"
     if [ $fail -gt "$before" ]; then
         grep -m 30 '^[[:space:]]' "$out/$i.out" | sed "s/^/[${names[i]}] /"
     elif [ "$rc" -ne 0 ]; then
-        fail=$((fail + 1))
+        fail=$((fail + 1)); failed+=("[${names[i]}] FAIL: exit code $rc")
         echo "[${names[i]}] FAIL: exit code $rc"; tail -n 20 "$out/$i.out"
     fi
     echo "${names[i]}: done in $secs s ($pass passed, $fail failed so far)"
@@ -108,5 +112,10 @@ for t in tests/scripts/*.sh; do
     run "$s asan+ubsan" env MENAGERIE=$san bash "$t"
 done
 drain
+if [ $fail -gt 0 ]; then
+    echo "Failures:"
+    printf '  %s\n' "${failed[@]:0:40}"
+    [ ${#failed[@]} -le 40 ] || echo "  ... and $((${#failed[@]} - 40)) more above"
+fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]
