@@ -13,7 +13,7 @@
 # own steps, while the others wait.
 set -u
 cd "$(dirname "$0")/.."
-pass=0 fail=0
+pass=0
 failed=() # "[step] FAIL ..." of every failure, listed again at the end
 jobs_max=${TEST_JOBS:-2}
 cores=$(nproc 2> /dev/null || echo 1)
@@ -29,27 +29,30 @@ bash tools/deps.sh --tests || echo "(test packages missing: the scripts that nee
 names=() # the steps, in the order they are reported
 next=0   # the first step not yet reported
 
+# failure I LINE: records and prints a failure of step I.
+failure() {
+    failed+=("[${names[$1]}] $2")
+    echo "${failed[-1]}"
+}
+
 # report I: counts the ok/FAIL lines of step I; a step that failed without
 # printing a FAIL line counts as one failure. The indented lines of a step
 # with failures are its details (a unit test's place, an output's tail).
 report() {
-    local i=$1 before=$fail rc=1 secs='?' line
+    local i=$1 before=${#failed[@]} rc=1 secs='?' line
     [ -e "$out/$i.rc" ] && read -r rc secs < "$out/$i.rc"
     while IFS= read -r line; do
         case "$line" in
             "ok "*|"ok") pass=$((pass + 1)) ;;
-            "FAIL "*)
-                fail=$((fail + 1)); failed+=("[${names[i]}] $line")
-                echo "[${names[i]}] $line" ;;
+            "FAIL "*) failure "$i" "$line" ;;
         esac
     done < "$out/$i.out"
-    if [ $fail -gt "$before" ]; then
+    if [ ${#failed[@]} -gt "$before" ]; then
         grep -m 30 '^[[:space:]]' "$out/$i.out" | sed "s/^/[${names[i]}] /"
     elif [ "$rc" -ne 0 ]; then
-        fail=$((fail + 1)); failed+=("[${names[i]}] FAIL: exit code $rc")
-        echo "[${names[i]}] FAIL: exit code $rc"; tail -n 20 "$out/$i.out"
+        failure "$i" "FAIL: exit code $rc"; tail -n 20 "$out/$i.out"
     fi
-    echo "${names[i]}: done in $secs s ($pass passed, $fail failed so far)"
+    echo "${names[i]}: done in $secs s ($pass passed, ${#failed[@]} failed so far)"
 }
 
 report_done() { # reports the finished steps at the head of the order
@@ -112,10 +115,11 @@ for t in tests/scripts/*.sh; do
     run "$s asan+ubsan" env MENAGERIE=$san bash "$t"
 done
 drain
+fail=${#failed[@]}
 if [ $fail -gt 0 ]; then
     echo "Failures:"
     printf '  %s\n' "${failed[@]:0:40}"
-    [ ${#failed[@]} -le 40 ] || echo "  ... and $((${#failed[@]} - 40)) more above"
+    [ $fail -le 40 ] || echo "  ... and $((fail - 40)) more above"
 fi
 echo "$pass passed, $fail failed"
 [ $fail -eq 0 ] && [ $pass -gt 0 ]
