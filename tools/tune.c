@@ -3,7 +3,7 @@
  * Usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]
  *             [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]
  *             [--tables STEPS] [--table-band CP] [--table-l2 X] [--square-mirror]
- *             [--only squares|mobility] [--save FILE]
+ *             [--only squares|mobility] [--weights NAME,...] [--save FILE]
  * (tools/tune.sh runs this). The games are played here (--games N
  * self-play games at --nodes a move, from random set-ups and 8 random
  * plies, through the engine API in this one process; --save appends them
@@ -20,7 +20,8 @@
  * started. K and E, White's edge in the results whatever the position
  * (refitted after every pass), are fitted first; E is no weight of the
  * evaluation but keeps a side's better results from being put down to
- * pieces only that side owns (--no-edge leaves it at 0).
+ * pieces only that side owns (--no-edge leaves it at 0). --weights
+ * fits the named weights only and leaves the others as they are.
  * With --tables STEPS the table weights (eval.h: per piece type and square,
  * per piece type and number of moves; --only one of them) are fitted after
  * the passes by gradient steps (fit_tables).
@@ -346,6 +347,21 @@ static double fit_one(const Eval *e, const Data *d, Fit *f, double *x, double st
 #define MIN_SEEN 200
 #define HOLD_BLOCK 1024
 #define MAX_TERMS (2 * MAX_SQ)
+/* Whether name is one of the comma-separated names of list (NULL: all). */
+static bool listed(const char *list, const char *name) {
+    if (!list)
+        return true;
+    size_t n = strlen(name);
+    for (const char *p = list;; p++) {
+        size_t len = strcspn(p, ",");
+        if (len == n && !strncmp(p, name, n))
+            return true;
+        p += len;
+        if (!*p)
+            return false;
+    }
+}
+
 static bool held_out(int i) {
     return i / HOLD_BLOCK % 8 == 7;
 }
@@ -580,7 +596,7 @@ int main(int argc, char **argv) {
     long limit = 0, nodes = 1000;
     uint64_t seed = 1;
     bool edge = true;
-    const char *save_path = NULL;
+    const char *save_path = NULL, *only_weights = NULL;
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--games") && i + 1 < argc)
             games = atoi(argv[++i]);
@@ -612,6 +628,8 @@ int main(int argc, char **argv) {
             edge = false;
         else if (!strcmp(argv[i], "--save") && i + 1 < argc)
             save_path = argv[++i];
+        else if (!strcmp(argv[i], "--weights") && i + 1 < argc)
+            only_weights = argv[++i];
         else if (!game)
             game = argv[i];
         else if (nfiles < 64)
@@ -623,7 +641,7 @@ int main(int argc, char **argv) {
                 "usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]\n"
                 "            [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]\n"
                 "            [--tables STEPS] [--table-band CP] [--table-l2 X] [--square-mirror]\n"
-                "            [--only squares|mobility] [--save FILE]\n");
+                "            [--only squares|mobility] [--weights NAME,...] [--save FILE]\n");
         return 2;
     }
     FILE *save = NULL;
@@ -650,6 +668,17 @@ int main(int argc, char **argv) {
     // Step 1. The positions.
     static Data d;
     int rc = 0, *step = NULL, *lo = NULL, *hi = NULL;
+    for (const char *p = only_weights; p;) { /* each name --weights gives is one of the game's */
+        size_t len = strcspn(p, ",");
+        char name[64];
+        snprintf(name, sizeof name, "%.*s", (int)len, p);
+        if (eval_weight_index(e, name) < 0) {
+            fprintf(stderr, "tune: --weights: %s has no weight \"%s\"\n", game, name);
+            rc = 2;
+            goto done;
+        }
+        p = p[len] ? p + len + 1 : NULL;
+    }
     if (games > 0)
         self_play(v, e, games, nodes, seed, save, &d);
     if (save && fclose(save)) {
@@ -694,7 +723,8 @@ int main(int argc, char **argv) {
         for (int i = 0; i < nw; i++) {
             char name[32];
             int mg, eg;
-            if (!eval_weight_name(e, i, name, sizeof name) || eval_weight_table(e, i, &mg, &eg))
+            if (!eval_weight_name(e, i, name, sizeof name) || eval_weight_table(e, i, &mg, &eg) ||
+                !listed(only_weights, name))
                 continue;
             int w0 = eval_weight_get(e, i);
             bool better = false;

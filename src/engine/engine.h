@@ -172,7 +172,7 @@ typedef struct {
     } term[ENGINE_EVAL_TERMS];
     int phase;   /* 256: the middle game's weights count in full, 0: the endgame's */
     int blended; /* the terms blended by the phase */
-    int scaled;  /* that scaled down for mating potential */
+    int scaled;  /* that scaled down: endgame (few pawns, opposite bishops), mating potential */
     int tempo;   /* for the side to move */
     int score;   /* scaled + tempo from the side to move's view: the search's static eval */
 } EngineEval;

@@ -386,8 +386,9 @@ static void cmd_eval(Uci *u, Args *a) {
     for (int i = 0; i < ev.nterms; i++)
         proto_out("%10s | %6d %6d", ev.term[i].name, ev.term[i].mg, ev.term[i].eg);
     proto_out("     phase | %d of 256 middle game", ev.phase);
-    proto_out("   blended | %d, scaled for mating potential %d, tempo %d", ev.blended, ev.scaled,
-              ev.tempo);
+    proto_out("   blended | %d, scaled (few pawns, opposite bishops, mating potential) %d,"
+              " tempo %d",
+              ev.blended, ev.scaled, ev.tempo);
     bool white = engine_side_to_move(u->g) == SIDE_FIRST;
     proto_out("Total evaluation: %d (side to move), %d (White)", ev.score,
               white ? ev.score : -ev.score);

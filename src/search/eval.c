@@ -22,7 +22,8 @@ enum {
     W_RACE_KING, W_RACE_PAWN, W_GATE_MG, W_GATE_EG, W_GATE_MINOR, W_GATE_MAJOR, W_GATE_KING,
     W_HAND, W_THREAT_PAWN_MG, W_THREAT_PAWN_EG, W_THREAT_PIECE_MG, W_THREAT_PIECE_EG,
     W_HANGING_MG, W_HANGING_EG, W_SAFE_CHECK, W_OPEN_MG, W_OPEN_EG, W_SEMI_MG, W_SEMI_EG,
-    W_FREE_MG, W_FREE_EG, NW
+    W_FREE_MG, W_FREE_EG, W_CONN_MG, W_CONN_EG, W_SCALE_BASE, W_SCALE_PAWN, W_SCALE_OCB,
+    W_SCALE_OCB_PAWN, W_BOUND_PAWN_MG, W_BOUND_PAWN_EG, W_INITIATIVE, NW
 };
 static const struct {
     const char *name;
@@ -44,6 +45,9 @@ static const struct {
     {"hanging.mg", 35},     {"hanging.eg", 20},     {"check.safe", 3},
     {"file.open.mg", 40},   {"file.open.eg", 20},   {"file.semi.mg", 20},
     {"file.semi.eg", 8},    {"passed.free.mg", 40}, {"passed.free.eg", 120},
+    {"pawn.conn.mg", 0},    {"pawn.conn.eg", 0},    {"scale.base", 64},
+    {"scale.pawn", 0},      {"scale.ocb", 64},      {"scale.ocb.pawn", 0},
+    {"bound.pawn.mg", 0},   {"bound.pawn.eg", 0},   {"initiative", 0},
 };
 /* Per piece type (not the royal one): "L.mg", "L.eg" values and "L.mob",
  * its mobility weight in percent. */
@@ -736,6 +740,8 @@ static const int race_pawn[8] = {0, 260, 120, 60, 30, 14, 6, 2};
 typedef struct {
     int mg[2], eg[2];
     int npm[2], npawns[2];
+    int npieces[2], nbound[2], bound_sq[2]; /* pieces; colour-bound ones, the square of one */
+    int npassed;                            /* passed pawns of both sides */
     uint8_t patt[MAX_SQ]; /* bit c: attacked by a pawn of colour c */
     uint8_t zone[MAX_SQ]; /* bit c: next to colour c's king */
     uint8_t att[MAX_SQ];  /* bit c: attacked or guarded by a piece of colour c */
@@ -753,6 +759,7 @@ typedef struct {
 static void eval_material(const Eval *e, const Position *pos, EvalState *st) {
     const Variant *v = e->v;
     uint8_t shades[2][MAX_TYPES]; /* colour-bound pieces: square colours */
+    int on_shade[2][2][2] = {{{0}}}; /* [c][pawn][shade]: colour c's colour-bound pieces, pawns */
     memset(shades, 0, sizeof shades);
     for (int c = 0; c < 2; c++) {
         for (int i = 0; i < pos->pcount[c]; i++) {
@@ -763,11 +770,17 @@ static void eval_material(const Eval *e, const Position *pos, EvalState *st) {
             st->eg[c] += e->psq_eg[p][s];
             if (e->pieces >> t & 1) {
                 st->npm[c] += e->value[t];
-                if (v->type[t].colorbound)
+                st->npieces[c]++;
+                if (v->type[t].colorbound) {
                     shades[c][t] |= (uint8_t)(1 << ((e->file[s] + e->rank[s]) & 1));
+                    st->nbound[c]++;
+                    st->bound_sq[c] = s;
+                    on_shade[c][0][(e->file[s] + e->rank[s]) & 1]++;
+                }
             } else if (e->pawns >> t & 1) {
                 st->pawn_sq[c][st->npawns[c]++] = (uint8_t)s;
                 int x = e->file[s], y = e->rank[s];
+                on_shade[c][1][(x + y) & 1]++;
                 st->pawnfile[c][x]++;
                 if (y < st->pawn_lo[c][x])
                     st->pawn_lo[c][x] = (int8_t)y;
@@ -785,12 +798,17 @@ static void eval_material(const Eval *e, const Position *pos, EvalState *st) {
             for (int j = 0; j < e->nnbr[k]; j++)
                 st->zone[e->nbr[k][j]] |= (uint8_t)(1 << c);
     }
-    for (int c = 0; c < 2; c++)
+    for (int c = 0; c < 2; c++) {
         for (int t = 1; t <= v->ntypes; t++)
             if (shades[c][t] == 3) {
                 st->mg[c] += e->w[W_PAIR_MG];
                 st->eg[c] += e->w[W_PAIR_EG];
             }
+        /* own pawns on the colour-bound pieces' squares shut them in */
+        int n = on_shade[c][0][0] * on_shade[c][1][0] + on_shade[c][0][1] * on_shade[c][1][1];
+        st->mg[c] -= n * e->w[W_BOUND_PAWN_MG];
+        st->eg[c] -= n * e->w[W_BOUND_PAWN_EG];
+    }
 }
 
 /* Pieces waiting at gates or in hand are material too. */
@@ -1021,18 +1039,25 @@ static int passed_path(const Eval *e, const Position *pos, const EvalState *st, 
     return 2;
 }
 
-/* Pawn structure: passed, doubled and isolated pawns. */
+/* Pawn structure: passed, doubled, isolated and connected pawns. */
 static void eval_pawns(const Eval *e, const Position *pos, EvalState *st) {
     const int *w = e->w;
+    const Variant *v = e->v;
     for (int c = 0; c < 2; c++) {
         int them = !c;
         for (int i = 0; i < st->npawns[c]; i++) {
             int s = st->pawn_sq[c][i];
             int t = piece_type(pos->board[s]);
-            int x = e->file[s];
+            int x = e->file[s], y = e->rank[s];
+            int d = e->promo_dist[c][t][s];
+            int span = e->promo_span[c][t] ? e->promo_span[c][t] : 1;
+            int prog = d == FAR ? 0 : 256 - d * 256 / span; /* 0..256 */
+            if (prog < 0)
+                prog = 0;
+            int p2 = prog * prog / 256;
             if (e->orthodox_pawns) {
                 bool iso = (x == 0 || !st->pawnfile[c][x - 1]) &&
-                           (x == e->v->files - 1 || !st->pawnfile[c][x + 1]);
+                           (x == v->files - 1 || !st->pawnfile[c][x + 1]);
                 if (iso) {
                     st->mg[c] -= w[W_ISO_MG];
                     st->eg[c] -= w[W_ISO_EG];
@@ -1041,15 +1066,25 @@ static void eval_pawns(const Eval *e, const Position *pos, EvalState *st) {
                     st->mg[c] -= w[W_DBL_MG];
                     st->eg[c] -= w[W_DBL_EG];
                 }
+                bool opposed = c == WHITE ? st->pawn_hi[them][x] > y : st->pawn_lo[them][x] < y;
+                /* connected: guarded by a pawn or beside one, more so further up (Stockfish's
+                 * shape: rank value times two, one more beside a pawn, one less when opposed) */
+                bool phalanx = false;
+                for (int dx = -1; dx <= 1; dx += 2) {
+                    Piece q = x + dx >= 0 && x + dx < v->files ? pos->board[s + dx] : EMPTY;
+                    phalanx |= q != EMPTY && q != HOLE && piece_color(q) == c &&
+                               (e->pawns >> piece_type(q) & 1);
+                }
+                bool guarded = st->patt[s] >> c & 1;
+                if (phalanx || guarded) {
+                    int u = (6 + p2 / 2) * (2 + phalanx - opposed) + 21 * guarded;
+                    st->mg[c] += u * w[W_CONN_MG] / 100;
+                    st->eg[c] += u * w[W_CONN_EG] / 100;
+                }
             }
-            int d = e->promo_dist[c][t][s];
             if (!is_passed(e, pos, st, c, t, s) || d == FAR)
                 continue;
-            int span = e->promo_span[c][t] ? e->promo_span[c][t] : 1;
-            int prog = 256 - d * 256 / span; /* 0..256 */
-            if (prog < 0)
-                prog = 0;
-            int p2 = prog * prog / 256;
+            st->npassed++;
             st->mg[c] += w[W_PASSED_BASE_MG] + p2 * w[W_PASSED_MG] / 256;
             st->eg[c] += w[W_PASSED_BASE_EG] + p2 * w[W_PASSED_EG] / 256;
             if (e->orthodox_pawns && d > 0) {
@@ -1150,8 +1185,8 @@ int eval_table_terms(const Eval *e, const Position *pos, int *terms, int max) {
     return n;
 }
 
-const char *const eval_term_names[EVAL_TERMS] = {"material", "mobility", "threats",
-                                                 "king",     "pawns",    "races"};
+const char *const eval_term_names[EVAL_TERMS] = {"material", "mobility", "threats",   "king",
+                                                 "pawns",    "races",    "initiative"};
 
 /* Term i of out (when not NULL): what st gained since the last term. */
 static void note_term(const EvalState *st, EvalTerms *out, int i) {
@@ -1169,6 +1204,48 @@ static void note_term(const EvalState *st, EvalTerms *out, int i) {
 /* The full evaluation; with lazy set, returns early (material and squares
  * only, *lazy = true) when that is beyond alpha or beta by a wide margin;
  * with out set (and lazy not), notes the terms there. */
+/* Stockfish's initiative: how winnable the position is, from the pawns,
+ * passed pawns and kings (one file or rank is one step), moves the score
+ * towards or away from a draw without changing its sign (the middle game
+ * only away from one). In Stockfish's units (a pawn 213 in the endgame),
+ * scaled by the weight in percent. */
+static void eval_initiative(const Eval *e, const Position *pos, EvalState *st) {
+    const Variant *v = e->v;
+    int kw = pos->king[WHITE], kb = pos->king[BLACK];
+    if (!e->w[W_INITIATIVE] || kw == SQ_NONE || kb == SQ_NONE || !e->orthodox_pawns)
+        return;
+    int outflank = abs(e->file[kw] - e->file[kb]) - abs(e->rank[kw] - e->rank[kb]);
+    bool low = false, high = false;
+    for (int x = 0; x < v->files; x++)
+        if (st->pawnfile[WHITE][x] || st->pawnfile[BLACK][x])
+            *(x < v->files / 2 ? &low : &high) = true;
+    bool infiltration = e->rank[kw] >= v->ranks / 2 + 1 || e->rank[kb] < v->ranks / 2 - 1;
+    int c = 9 * st->npassed + 11 * (st->npawns[WHITE] + st->npawns[BLACK]) + 9 * outflank +
+            12 * infiltration + 21 * (low && high) + 51 * !(st->npm[WHITE] + st->npm[BLACK]) -
+            43 * (!st->npassed && outflank < 0 && !(low && high)) - 100;
+    int eg = c * e->w[W_INITIATIVE] / 100, mg = (c + 50) * e->w[W_INITIATIVE] / 100;
+    mg = mg < 0 ? mg : 0;
+    int mgs = st->mg[WHITE] - st->mg[BLACK], egs = st->eg[WHITE] - st->eg[BLACK];
+    st->mg[WHITE] += ((mgs > 0) - (mgs < 0)) * (mg > -abs(mgs) ? mg : -abs(mgs));
+    st->eg[WHITE] += ((egs > 0) - (egs < 0)) * (eg > -abs(egs) ? eg : -abs(egs));
+}
+
+/* How much of the endgame score, out of 64, colour strong keeps: less
+ * with few pawns, less still with one colour-bound piece each of the same
+ * kind on squares of different colours (opposite bishops), least with
+ * nothing else. */
+static int eval_scale(const Eval *e, const Position *pos, const EvalState *st, int strong) {
+    const int *w = e->w;
+    int a = st->bound_sq[WHITE], b = st->bound_sq[BLACK];
+    bool opposite = st->nbound[WHITE] == 1 && st->nbound[BLACK] == 1 &&
+                    piece_type(pos->board[a]) == piece_type(pos->board[b]) &&
+                    ((e->file[a] + e->rank[a] + e->file[b] + e->rank[b]) & 1);
+    if (opposite && st->npieces[WHITE] == 1 && st->npieces[BLACK] == 1)
+        return w[W_SCALE_OCB];
+    int sf = w[W_SCALE_BASE] + st->npawns[strong] * w[opposite ? W_SCALE_OCB_PAWN : W_SCALE_PAWN];
+    return sf < 64 ? sf : 64;
+}
+
 static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy,
                     EvalTerms *out) {
     const Variant *v = e->v;
@@ -1200,16 +1277,22 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
     if (v->nwin[0])
         eval_race(e, pos, &st);
     note_term(&st, out, EVAL_RACES);
+    eval_initiative(e, pos, &st);
+    note_term(&st, out, EVAL_INITIATIVE);
 
-    // Step 3. Blend by phase, scale for mating potential, tempo.
+    // Step 3. Blend by phase; scale the endgame down (few pawns, opposite
+    // bishops) and for mating potential; tempo.
     int phase = eval_phase(e, &st);
     int mgs = st.mg[WHITE] - st.mg[BLACK], egs = st.eg[WHITE] - st.eg[BLACK];
     int score = (mgs * phase + egs * (256 - phase)) / 256;
-    int strong = score > 0 ? WHITE : BLACK;
     if (out) {
         out->phase = phase;
         out->blended = score;
     }
+    int sf = eval_scale(e, pos, &st, egs > 0 ? WHITE : BLACK);
+    if (sf < 64)
+        score = (mgs * phase + egs * sf / 64 * (256 - phase)) / 256;
+    int strong = score > 0 ? WHITE : BLACK;
     if (!st.npawns[strong] && pos->pcount[strong] <= 4 && !pos->nhand[strong]) {
         if (!rules_mating_potential(pos, strong))
             score /= 16;

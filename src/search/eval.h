@@ -60,13 +60,16 @@ int eval_estimate_value(const Variant *v, int t);
 /* The evaluation term by term, for a developer's eye (the `eval` command):
  * each term is White's middle-game and endgame share less Black's, in
  * centipawns; eval_terms returns eval_evaluate's score. */
-enum { EVAL_MATERIAL, EVAL_MOBILITY, EVAL_THREATS, EVAL_KING, EVAL_PAWNS, EVAL_RACES, EVAL_TERMS };
+enum {
+    EVAL_MATERIAL, EVAL_MOBILITY, EVAL_THREATS, EVAL_KING, EVAL_PAWNS, EVAL_RACES, EVAL_INITIATIVE,
+    EVAL_TERMS
+};
 extern const char *const eval_term_names[EVAL_TERMS];
 typedef struct {
     int mg[EVAL_TERMS], eg[EVAL_TERMS];
     int phase;   /* 256 with all the start's pieces, 0 with none */
     int blended; /* the terms blended by the phase, White's view */
-    int scaled;  /* that scaled down for mating potential */
+    int scaled;  /* that scaled down: endgame (few pawns, opposite bishops), mating potential */
     int tempo;   /* for the side to move, White's view */
     int score;   /* scaled + tempo from the side to move's view */
 } EvalTerms;

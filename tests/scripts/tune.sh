@@ -100,6 +100,21 @@ reread=$(tr '\r' '\n' < "$tmp/readerr" | grep -aoE 'saved.pgn: 4 games, [0-9]+ p
     echo "FAIL --save: read ${reread:-none}, played ${played:-none}"
 "$T" chess --games 1 --save "$tmp/no/such/dir.pgn" > /dev/null 2>&1; rc=$?
 [ $rc = 2 ] && echo "ok --save to an unwritable path: exit 2" || echo "FAIL --save unwritable: exit $rc"
+# --weights: only the named weights are fitted (the progress visits those
+# two; every other weight written is the definition file's own); a name the
+# game has no weight of is refused before any game is played
+timeout 300 "$T" chess --games 4 --nodes 200 --passes 1 --seed 3 --weights tempo,iso.mg \
+    > "$tmp/w" 2> "$tmp/werr"
+rc=$?
+grep '^eval=' src/variants/chess.var | sed 's/^eval=//' | tr ',' '\n' | sort > "$tmp/w.var"
+sed 's/^eval=//' "$tmp/w" | tr ',' '\n' | grep -vE '^(tempo|iso\.mg):' | sort > "$tmp/w.out"
+visited=$(tr '\r' '\n' < "$tmp/werr" | grep -oE '^pass 1/1: weight [0-9]+/' | sort -u | wc -l)
+[ $rc = 0 ] && [ -s "$tmp/w.out" ] && [ -z "$(comm -13 "$tmp/w.var" "$tmp/w.out")" ] && [ "$visited" = 2 ] &&
+    echo "ok --weights: the two named fitted, the others as the file has them" ||
+    echo "FAIL --weights: exit $rc, $visited visited, changed: $(comm -13 "$tmp/w.var" "$tmp/w.out" | head -3)"
+"$T" chess --games 1 --weights tempo,nosuch > /dev/null 2> "$tmp/wbad"; rc=$?
+[ $rc = 2 ] && grep -q 'no weight "nosuch"' "$tmp/wbad" && ! grep -q 'self-play' "$tmp/wbad" &&
+    echo "ok --weights with an unknown name: refused, exit 2" || echo "FAIL --weights nosuch: exit $rc"
 for bad in "--tables -1" "--table-band 0" "--table-l2 -1" "--only pieces"; do
     # shellcheck disable=SC2086
     "$T" chess --games 1 $bad > /dev/null 2>&1; rc=$?

@@ -609,9 +609,27 @@ static const char *const file_names[] = {"file.open.mg", "file.open.eg", "file.s
                                          "file.semi.eg"};
 static const char *const check_names[] = {"check.safe"};
 static const char *const free_names[] = {"passed.free.mg", "passed.free.eg"};
+static const char *const conn_names[] = {"pawn.conn.mg", "pawn.conn.eg"};
+static const char *const bound_names[] = {"bound.pawn.mg", "bound.pawn.eg"};
+static const char *const initiative_names[] = {"initiative"};
+static const char *const scale_names[] = {"scale.base", "scale.pawn", "scale.ocb", "scale.ocb.pawn"};
 #define WEIGHT_GROUP(names) {names, (int)(sizeof names / sizeof *names)}
 static const WeightGroup threats = WEIGHT_GROUP(threat_names), files = WEIGHT_GROUP(file_names),
-                         checks = WEIGHT_GROUP(check_names), free_path = WEIGHT_GROUP(free_names);
+                         checks = WEIGHT_GROUP(check_names), free_path = WEIGHT_GROUP(free_names),
+                         conn = WEIGHT_GROUP(conn_names), bound = WEIGHT_GROUP(bound_names),
+                         initiative = WEIGHT_GROUP(initiative_names);
+
+/* fen's evaluation with the endgame's scale set to base + pawn a pawn of
+ * the stronger side, ocb for opposite bishops alone and ocb_pawn a pawn
+ * with opposite bishops and more (out of 64). */
+static int eval_scaled(Variant *v, Eval *e, const char *fen, int base, int pawn, int ocb,
+                       int ocb_pawn) {
+    const int w[] = {base, pawn, ocb, ocb_pawn};
+    for (int i = 0; i < 4; i++)
+        eval_weight_set(e, eval_weight_index(e, scale_names[i]), w[i]);
+    eval_weights_apply(e);
+    return eval_fen(v, e, fen);
+}
 
 /* What the group's weights whose names start with prefix add, set to 100
  * rather than 0 (the group's other weights stay 0). */
@@ -662,10 +680,14 @@ static void test_eval_terms(void) {
         variant_free(v);
         return;
     }
-    const WeightGroup groups[] = {threats, files, checks, free_path};
+    const WeightGroup groups[] = {threats, files, checks, free_path, conn, bound, initiative};
     for (size_t k = 0; k < sizeof groups / sizeof *groups; k++) /* every name is known */
         for (int i = 0; i < groups[k].n; i++)
             CHECK(eval_weight_index(e, groups[k].names[i]) >= 0);
+    /* the terms are checked as they add up: without the endgame's scale and
+     * the initiative, which have their own checks at the end */
+    eval_scaled(v, e, "4k3/8/8/8/8/8/8/4K3 w - - 0 1", 64, 0, 64, 0);
+    eval_weight_set(e, eval_weight_index(e, "initiative"), 0);
 
     /* e4 attacks the knight on d5 */
     check_gain(v, e, "4k3/pppp4/8/3n4/4P3/8/PPP5/4K3 w - - 0 1", threats, "threat.pawn", 100);
@@ -712,6 +734,46 @@ static void test_eval_terms(void) {
     check_gain(v, e, "k7/4n3/4P3/8/8/8/8/K7 w - - 0 1", free_path, "passed", 0);
     check_gain(v, e, "k3B3/8/4P3/8/8/8/8/K7 w - - 0 1", free_path, "passed", all);
     check_gain(v, e, "k7/8/8/8/8/4p3/8/K7 b - - 0 1", free_path, "passed", all);
+
+    /* connected pawns: side by side or one guarding the other, worth more
+     * further up and less when an enemy pawn stands ahead on the file;
+     * apart, nothing; Black's the same for Black */
+    int phalanx = weights_gain(v, e, "4k3/8/8/8/3PP3/8/8/4K3 w - - 0 1", conn, "pawn.conn");
+    CHECK(phalanx > 0);
+    check_gain(v, e, "4k3/8/8/8/2P1P3/8/8/4K3 w - - 0 1", conn, "pawn.conn", 0);
+    CHECK(weights_gain(v, e, "4k3/8/8/8/3P4/4P3/8/4K3 w - - 0 1", conn, "pawn.conn") > 0);
+    CHECK(weights_gain(v, e, "4k3/8/8/3PP3/8/8/8/4K3 w - - 0 1", conn, "pawn.conn") > phalanx);
+    CHECK(weights_gain(v, e, "4k3/3p4/8/8/3PP3/8/8/4K3 w - - 0 1", conn, "pawn.conn") < phalanx);
+    check_gain(v, e, "4k3/8/8/3pp3/8/8/8/4K3 b - - 0 1", conn, "pawn.conn", phalanx);
+
+    /* pawns on the squares of their side's bishop: c1 with b2 and d2 (a2
+     * stands on the other colour) */
+    check_gain(v, e, "4k3/8/8/8/8/8/PP1P4/2B1K3 w - - 0 1", bound, "bound.pawn", -200);
+
+    /* the initiative: towards a draw with the pawns on one wing, no passed
+     * pawn and the kings facing each other (never past it), away from one
+     * with pawns on both wings and the kings files apart */
+    const char *wing = "6k1/5pp1/8/8/8/8/5PPP/6K1 w - - 0 1";
+    int calm = term_with(v, e, wing, initiative, 0, EVAL_INITIATIVE);
+    int drawish = weights_gain(v, e, wing, initiative, "initiative");
+    CHECK(calm == 0 && drawish < 0 && eval_fen(v, e, wing) >= 0);
+    CHECK(weights_gain(v, e, "8/p5p1/8/k7/7K/8/PP4PP/8 w - - 0 1", initiative, "initiative") > 0);
+    eval_weight_set(e, eval_weight_index(e, "initiative"), 0);
+
+    /* the endgame scaled down: opposite bishops alone, not bishops of one
+     * colour; a rook and one pawn against a bishop, not with four pawns */
+    const char *ocb = "4k3/8/8/3b4/8/8/PP6/2B1K3 w - - 0 1";
+    int full = eval_scaled(v, e, ocb, 64, 0, 64, 0);
+    int less = eval_scaled(v, e, ocb, 64, 0, 16, 0);
+    CHECK(full > 0 && less > 0 && less < full);
+    const char *same = "4k3/8/8/4b3/8/8/PP6/2B1K3 w - - 0 1";
+    CHECK(eval_scaled(v, e, same, 64, 0, 16, 0) == eval_scaled(v, e, same, 64, 0, 64, 0));
+    const char *one = "4k1b1/8/8/8/8/8/P7/R3K3 w - - 0 1";
+    full = eval_scaled(v, e, one, 64, 0, 64, 0);
+    less = eval_scaled(v, e, one, 28, 11, 64, 0);
+    CHECK(full > 0 && less > 0 && less < full);
+    const char *four = "4k1b1/8/8/8/8/8/PPPP4/R3K3 w - - 0 1";
+    CHECK(eval_scaled(v, e, four, 28, 11, 64, 0) == eval_scaled(v, e, four, 64, 0, 64, 0));
     eval_free(e);
     variant_free(v);
 }
