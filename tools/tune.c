@@ -349,17 +349,13 @@ static double fit_one(const Eval *e, const Data *d, Fit *f, double *x, double st
 #define MAX_TERMS (2 * MAX_SQ)
 /* Whether name is one of the comma-separated names of list (NULL: all). */
 static bool listed(const char *list, const char *name) {
-    if (!list)
-        return true;
-    size_t n = strlen(name);
-    for (const char *p = list;; p++) {
+    for (const char *p = list; p;) {
         size_t len = strcspn(p, ",");
-        if (len == n && !strncmp(p, name, n))
+        if (len == strlen(name) && !strncmp(p, name, len))
             return true;
-        p += len;
-        if (!*p)
-            return false;
+        p = p[len] ? p + len + 1 : NULL;
     }
+    return !list;
 }
 
 static bool held_out(int i) {
