@@ -772,10 +772,11 @@ static void eval_material(const Eval *e, const Position *pos, EvalState *st) {
                 st->npm[c] += e->value[t];
                 st->npieces[c]++;
                 if (v->type[t].colorbound) {
-                    shades[c][t] |= (uint8_t)(1 << ((e->file[s] + e->rank[s]) & 1));
+                    int shade = (e->file[s] + e->rank[s]) & 1;
+                    shades[c][t] |= (uint8_t)(1 << shade);
+                    on_shade[c][0][shade]++;
                     st->nbound[c]++;
                     st->bound_sq[c] = s;
-                    on_shade[c][0][(e->file[s] + e->rank[s]) & 1]++;
                 }
             } else if (e->pawns >> t & 1) {
                 st->pawn_sq[c][st->npawns[c]++] = (uint8_t)s;
@@ -1039,6 +1040,27 @@ static int passed_path(const Eval *e, const Position *pos, const EvalState *st, 
     return 2;
 }
 
+/* Connected pawns (Stockfish's shape): colour c's pawn on s guarded by a
+ * pawn or beside one, its rank value (from p2, its progress squared) times
+ * two, one more beside a pawn, one less with an enemy pawn ahead on its
+ * file, and more when guarded. */
+static void eval_connected(const Eval *e, const Position *pos, EvalState *st, int c, int s,
+                           int p2) {
+    int x = e->file[s], y = e->rank[s], them = !c;
+    bool phalanx = false;
+    for (int dx = -1; dx <= 1; dx += 2) {
+        Piece q = x + dx >= 0 && x + dx < e->v->files ? pos->board[s + dx] : EMPTY;
+        phalanx |= q != EMPTY && q != HOLE && piece_color(q) == c && (e->pawns >> piece_type(q) & 1);
+    }
+    bool guarded = st->patt[s] >> c & 1;
+    if (!phalanx && !guarded)
+        return;
+    bool opposed = c == WHITE ? st->pawn_hi[them][x] > y : st->pawn_lo[them][x] < y;
+    int u = (6 + p2 / 2) * (2 + phalanx - opposed) + 21 * guarded;
+    st->mg[c] += u * e->w[W_CONN_MG] / 100;
+    st->eg[c] += u * e->w[W_CONN_EG] / 100;
+}
+
 /* Pawn structure: passed, doubled, isolated and connected pawns. */
 static void eval_pawns(const Eval *e, const Position *pos, EvalState *st) {
     const int *w = e->w;
@@ -1048,7 +1070,7 @@ static void eval_pawns(const Eval *e, const Position *pos, EvalState *st) {
         for (int i = 0; i < st->npawns[c]; i++) {
             int s = st->pawn_sq[c][i];
             int t = piece_type(pos->board[s]);
-            int x = e->file[s], y = e->rank[s];
+            int x = e->file[s];
             int d = e->promo_dist[c][t][s];
             int span = e->promo_span[c][t] ? e->promo_span[c][t] : 1;
             int prog = d == FAR ? 0 : 256 - d * 256 / span; /* 0..256 */
@@ -1066,21 +1088,8 @@ static void eval_pawns(const Eval *e, const Position *pos, EvalState *st) {
                     st->mg[c] -= w[W_DBL_MG];
                     st->eg[c] -= w[W_DBL_EG];
                 }
-                bool opposed = c == WHITE ? st->pawn_hi[them][x] > y : st->pawn_lo[them][x] < y;
-                /* connected: guarded by a pawn or beside one, more so further up (Stockfish's
-                 * shape: rank value times two, one more beside a pawn, one less when opposed) */
-                bool phalanx = false;
-                for (int dx = -1; dx <= 1; dx += 2) {
-                    Piece q = x + dx >= 0 && x + dx < v->files ? pos->board[s + dx] : EMPTY;
-                    phalanx |= q != EMPTY && q != HOLE && piece_color(q) == c &&
-                               (e->pawns >> piece_type(q) & 1);
-                }
-                bool guarded = st->patt[s] >> c & 1;
-                if (phalanx || guarded) {
-                    int u = (6 + p2 / 2) * (2 + phalanx - opposed) + 21 * guarded;
-                    st->mg[c] += u * w[W_CONN_MG] / 100;
-                    st->eg[c] += u * w[W_CONN_EG] / 100;
-                }
+                if (w[W_CONN_MG] || w[W_CONN_EG])
+                    eval_connected(e, pos, st, c, s, p2);
             }
             if (!is_passed(e, pos, st, c, t, s) || d == FAR)
                 continue;
@@ -1201,9 +1210,6 @@ static void note_term(const EvalState *st, EvalTerms *out, int i) {
     out->eg[i] = eg;
 }
 
-/* The full evaluation; with lazy set, returns early (material and squares
- * only, *lazy = true) when that is beyond alpha or beta by a wide margin;
- * with out set (and lazy not), notes the terms there. */
 /* Stockfish's initiative: how winnable the position is, from the pawns,
  * passed pawns and kings (one file or rank is one step), moves the score
  * towards or away from a draw without changing its sign (the middle game
@@ -1246,6 +1252,9 @@ static int eval_scale(const Eval *e, const Position *pos, const EvalState *st, i
     return sf < 64 ? sf : 64;
 }
 
+/* The full evaluation; with lazy set, returns early (material and squares
+ * only, *lazy = true) when that is beyond alpha or beta by a wide margin;
+ * with out set (and lazy not), notes the terms there. */
 static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, bool *lazy,
                     EvalTerms *out) {
     const Variant *v = e->v;
