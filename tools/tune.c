@@ -4,6 +4,7 @@
  *             [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]
  *             [--tables STEPS] [--table-band CP] [--table-l2 X] [--square-mirror]
  *             [--only squares|mobility] [--weights NAME,...] [--save FILE]
+ *             [--dump FILE] [--positions FILE] [--lambda L]
  * (tools/tune.sh runs this). The games are played here (--games N
  * self-play games at --nodes a move, from random set-ups and 8 random
  * plies, through the engine API in this one process; --save appends them
@@ -22,6 +23,13 @@
  * evaluation but keeps a side's better results from being put down to
  * pieces only that side owns (--no-edge leaves it at 0). --weights
  * fits the named weights only and leaves the others as they are.
+ * --dump writes the quiet positions as lines "FEN;RESULT" (White's score)
+ * and stops; tools/label.sh adds ";SCORE", a stronger engine's score of
+ * each (White's view, centipawns), and --positions reads such lines back.
+ * A scored position's target is then lambda x the engine's expectation
+ * (its score through the logistic curve, scaled to fit the results best)
+ * plus (1 - lambda) x the game's result (--lambda, default 1): the engine's
+ * judgement of a position says far more than one game's result does.
  * With --tables STEPS the table weights (eval.h: per piece type and square,
  * per piece type and number of moves; --only one of them) are fitted after
  * the passes by gradient steps (fit_tables).
@@ -46,7 +54,8 @@
 
 typedef struct {
     Position *pos; /* the head of a Position (no history) */
-    float *result; /* White's score: 1, 0.5, 0 */
+    float *result; /* White's score: 1, 0.5, 0; a scored position's target */
+    float *score;  /* a stronger engine's score (White's view, cp); NAN: none */
     int n, cap;
     uint64_t seen[MAX_GAMES]; /* hashes of the games read */
     int nseen;
@@ -74,13 +83,15 @@ static void *grow_or_die(void *p, size_t n) {
     return p;
 }
 
-static void data_add(Data *d, const Position *p, float r) {
+static void data_add(Data *d, const Position *p, float r, float score) {
     if (d->n == d->cap) {
         d->cap = d->cap ? 2 * d->cap : 4096;
         d->pos = grow_or_die(d->pos, (size_t)d->cap * POS_HEAD);
         d->result = grow_or_die(d->result, (size_t)d->cap * sizeof *d->result);
+        d->score = grow_or_die(d->score, (size_t)d->cap * sizeof *d->score);
     }
     memcpy((char *)d->pos + (size_t)d->n * POS_HEAD, p, POS_HEAD);
+    d->score[d->n] = score;
     d->result[d->n++] = r;
 }
 
@@ -151,7 +162,7 @@ static bool read_game(const char *text, const Variant *v, const Eval *e, int ski
         engine_position_text(replay, fen, sizeof fen);
         if (pos_from_fen(pos, v, fen, err, sizeof err) || !quiet(pos, e))
             continue;
-        data_add(d, pos, r);
+        data_add(d, pos, r, NAN);
     }
     engine_free(replay);
     return true;
@@ -239,7 +250,7 @@ static void self_play(const Variant *v, const Eval *e, int games, long nodes, ui
             save_game(save, g, gi + 1, r.kind == RESULT_NONE);
         for (int i = 0; i < nf; i++)
             if (!pos_from_fen(pos, v, fens[i], err, sizeof err) && quiet(pos, e))
-                data_add(d, pos, res);
+                data_add(d, pos, res, NAN);
         engine_free(g);
         fprintf(stderr, "\rself-play: game %d/%d (+%d -%d =%d for White), %d quiet positions",
                 gi + 1, games, wins, losses, draws, d->n);
@@ -284,6 +295,106 @@ static void read_pgn(const char *path, const Variant *v, const Eval *e, int skip
     free(pos);
 }
 
+/* One line "FEN;RESULT[;SCORE]" into pos, *r and *score (NAN when none);
+ * false when it is not one. */
+static bool parse_position(char *line, const Variant *v, Position *pos, float *r, float *score) {
+    char err[ENGINE_ERR_LEN], *end;
+    line[strcspn(line, "\r\n")] = 0;
+    char *semi = strchr(line, ';');
+    if (!semi)
+        return false;
+    *semi = 0;
+    double res = strtod(semi + 1, &end);
+    if (end == semi + 1 || (res != 0 && res != 0.5 && res != 1))
+        return false;
+    double sc = NAN;
+    if (*end == ';') {
+        char *at = end + 1;
+        sc = strtod(at, &end);
+        if (end == at || !isfinite(sc))
+            return false;
+    }
+    if (*end || pos_from_fen(pos, v, line, err, sizeof err))
+        return false;
+    *r = (float)res;
+    *score = (float)sc;
+    return true;
+}
+
+/* The positions of a file of such lines (--dump, tools/label.sh). */
+static void read_positions(const char *path, const Variant *v, Data *d) {
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        fprintf(stderr, "tune: cannot read %s\n", path);
+        exit(2);
+    }
+    Position *pos = alloc_or_die(sizeof *pos);
+    char line[2048];
+    float r, score;
+    int before = d->n;
+    for (int n = 1; fgets(line, sizeof line, f); n++) {
+        if (!parse_position(line, v, pos, &r, &score)) {
+            fprintf(stderr, "tune: %s:%d: not a line FEN;RESULT[;SCORE]\n", path, n);
+            exit(2);
+        }
+        data_add(d, pos, r, score);
+    }
+    fclose(f);
+    free(pos);
+    fprintf(stderr, "%s: %d positions\n", path, d->n - before);
+}
+
+/* --dump: every position as a line "FEN;RESULT"; false when it cannot be written. */
+static bool dump_positions(const char *path, const Data *d) {
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return false;
+    char fen[1024];
+    for (int i = 0; i < d->n; i++) {
+        pos_to_fen(data_pos(d, i), fen, sizeof fen);
+        fprintf(f, "%s;%g\n", fen, d->result[i]);
+    }
+    bool ok = !ferror(f);
+    return !fclose(f) && ok;
+}
+
+static double logistic(double k, double s) {
+    return 1.0 / (1.0 + pow(10.0, -k * s / 400.0));
+}
+
+/* The squared error of the scores' expectations at scale k against the results. */
+static double score_error(const Data *d, double k) {
+    double sum = 0;
+    for (int i = 0; i < d->n; i++)
+        if (!isnan(d->score[i])) {
+            double y = d->result[i] - logistic(k, d->score[i]);
+            sum += y * y;
+        }
+    return sum;
+}
+
+/* The scored positions' targets: lambda x the score's expectation, on the
+ * logistic curve whose scale predicts the results best, plus (1 - lambda)
+ * x the result. */
+static void blend_scores(Data *d, double lambda) {
+    double k = 1.0, best = score_error(d, k);
+    for (double step = 0.5; step >= 0.001; step /= 2)
+        for (int dir = -1; dir <= 1; dir += 2)
+            for (double x = k + dir * step, y; x > 0.01 && (y = score_error(d, x)) < best;
+                 x += dir * step)
+                best = y, k = x;
+    int n = 0;
+    for (int i = 0; i < d->n; i++)
+        if (!isnan(d->score[i])) {
+            d->result[i] =
+                (float)(lambda * logistic(k, d->score[i]) + (1 - lambda) * d->result[i]);
+            n++;
+        }
+    if (n)
+        fprintf(stderr, "%d positions scored, their scale K %.3f, error of the scores %.6f\n", n,
+                k, best / n);
+}
+
 /* White's view of the static evaluation. */
 static double white_eval(const Eval *e, const Position *p) {
     int s = eval_evaluate(e, p);
@@ -303,8 +414,7 @@ static double error_of(const Eval *e, const Data *d, Fit f) {
     double sum = 0;
     for (int i = 0; i < d->n; i++) {
         double s = white_eval(e, data_pos(d, i)) + f.edge;
-        double p = 1.0 / (1.0 + pow(10.0, -f.k * s / 400.0));
-        double x = d->result[i] - p;
+        double x = d->result[i] - logistic(f.k, s);
         sum += x * x;
     }
     return sum / (d->n ? d->n : 1);
@@ -499,7 +609,7 @@ static double fit_tables(const Variant *v, Eval *e, const Data *d, Fit f, const 
                 int w = feat[j] >> 1, eg = eg_of[w], sign = feat[j] & 1 ? -1 : 1;
                 s += sign * ((x[w] - x0[w]) * ph + (x[eg] - x0[eg]) * (1 - ph));
             }
-            double pr = 1.0 / (1.0 + pow(10.0, -f.k * s / 400.0)), r = d->result[i];
+            double pr = logistic(f.k, s), r = d->result[i];
             int h = held_out(i);
             sum[h] += (r - pr) * (r - pr);
             cnt[h]++;
@@ -592,7 +702,10 @@ int main(int argc, char **argv) {
     long limit = 0, nodes = 1000;
     uint64_t seed = 1;
     bool edge = true;
-    const char *save_path = NULL, *only_weights = NULL;
+    const char *save_path = NULL, *only_weights = NULL, *dump_path = NULL, *lists[64];
+    int nlists = 0;
+    double lambda = 1.0;
+    bool bad = false; /* an option's value refused */
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--games") && i + 1 < argc)
             games = atoi(argv[++i]);
@@ -626,18 +739,32 @@ int main(int argc, char **argv) {
             save_path = argv[++i];
         else if (!strcmp(argv[i], "--weights") && i + 1 < argc)
             only_weights = argv[++i];
+        else if (!strcmp(argv[i], "--dump") && i + 1 < argc)
+            dump_path = argv[++i];
+        else if (!strcmp(argv[i], "--positions") && i + 1 < argc) {
+            bad |= nlists == 64; /* more files than the tuner keeps */
+            if (nlists < 64)
+                lists[nlists++] = argv[i + 1];
+            i++;
+        }
+        else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
+            char *end;
+            lambda = strtod(argv[++i], &end);
+            bad |= *end || end == argv[i] || !(lambda >= 0 && lambda <= 1);
+        }
         else if (!game)
             game = argv[i];
         else if (nfiles < 64)
             files[nfiles++] = argv[i];
     }
-    if (!game || (!nfiles && games <= 0) || passes < 0 || nodes < 1 || tf.steps < 0 ||
-        tf.band < 1 || !(tf.l2 >= 0) || !(tf.squares || tf.moves)) {
+    if (bad || !game || (!nfiles && !nlists && games <= 0) || passes < 0 || nodes < 1 ||
+        tf.steps < 0 || tf.band < 1 || !(tf.l2 >= 0) || !(tf.squares || tf.moves)) {
         fprintf(stderr,
                 "usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]\n"
                 "            [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]\n"
                 "            [--tables STEPS] [--table-band CP] [--table-l2 X] [--square-mirror]\n"
-                "            [--only squares|mobility] [--weights NAME,...] [--save FILE]\n");
+                "            [--only squares|mobility] [--weights NAME,...] [--save FILE]\n"
+                "            [--dump FILE] [--positions FILE] [--lambda L]\n");
         return 2;
     }
     FILE *save = NULL;
@@ -683,8 +810,19 @@ int main(int argc, char **argv) {
     }
     for (int i = 0; i < nfiles; i++)
         read_pgn(files[i], v, e, skip, &d);
+    for (int i = 0; i < nlists; i++)
+        read_positions(lists[i], v, &d);
     if (limit > 0 && d.n > limit)
         d.n = (int)limit;
+    if (dump_path) {
+        if (!dump_positions(dump_path, &d)) {
+            fprintf(stderr, "tune: cannot write %s\n", dump_path);
+            rc = 1;
+        } else
+            fprintf(stderr, "%d positions written to %s\n", d.n, dump_path);
+        goto done;
+    }
+    blend_scores(&d, lambda);
     if (d.n < 100) {
         fprintf(stderr, "tune: only %d quiet positions; play more games\n", d.n);
         rc = 1;
@@ -782,5 +920,6 @@ done:
     free(hi);
     free(d.pos);
     free(d.result);
+    free(d.score);
     return rc;
 }

@@ -7,7 +7,8 @@
 #    process, keeps their quiet positions with the results and fits the
 #    weights (tools/tune.c; progress on the terminal). PGN="FILE..." adds
 #    the games of files (e.g. from `menagerie match --pgn`; GAMES 0 then
-#    plays none), SEED=N varies the openings, TUNE_ARGS passes more options
+#    plays none), POSITIONS="FILE..." positions scored by a stronger engine
+#    (tools/label.sh), SEED=N varies the openings, TUNE_ARGS passes more options
 #    (--passes, --band, --no-edge, --tables, --save FILE, ...);
 # 3. writes the tuned weights as eval= lines into src/variants/GAME.var,
 #    replacing the ones there (rebuild to use them).
@@ -23,12 +24,17 @@ var=src/variants/$game.var
 make -j2 menagerie tune >/dev/null
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
+lists=()
+for f in ${POSITIONS:-}; do lists+=(--positions "$f"); done
 # shellcheck disable=SC2086
-nice -n 10 build/release/tune "$game" ${PGN:-} --games "$games" --nodes "$nodes" \
+nice -n 10 build/release/tune "$game" ${PGN:-} "${lists[@]}" --games "$games" --nodes "$nodes" \
     --seed "${SEED:-1}" ${TUNE_ARGS:-} > "$work/eval.txt"
 {
     grep -v -e '^eval=' -e '^# Evaluation weights tuned by tools/tune.sh' "$var"
-    if [ "$games" = 0 ]; then
+    if [ -n "${POSITIONS:-}" ]; then
+        n=$((${#lists[@]} / 2))
+        echo "# Evaluation weights tuned by tools/tune.sh ($n files of scored positions)"
+    elif [ "$games" = 0 ]; then
         # shellcheck disable=SC2086
         set -- ${PGN:-}
         echo "# Evaluation weights tuned by tools/tune.sh (the games of $# PGN files)"

@@ -98,6 +98,74 @@ reread=$(tr '\r' '\n' < "$tmp/readerr" | grep -aoE 'saved.pgn: 4 games, [0-9]+ p
 [ -n "$played" ] && [ -n "$reread" ] && [ "$reread" -ge "$played" ] && [ "$reread" -le $((played + 4)) ] &&
     echo "ok --save: read back, $reread positions (self-play kept $played)" ||
     echo "FAIL --save: read ${reread:-none}, played ${played:-none}"
+# --dump: the quiet positions as lines "FEN;RESULT", as many as the fit
+# reads from the games; --positions reads them back to the same fit
+timeout 300 "$T" chess "$tmp/saved.pgn" --dump "$tmp/pos.txt" > "$tmp/dumpout" 2> "$tmp/dumperr"
+rc=$?
+[ $rc = 0 ] && [ ! -s "$tmp/dumpout" ] && [ "$(wc -l < "$tmp/pos.txt")" = "$reread" ] &&
+    ! grep -qvE '^[^;]+ [wb] [^;]+;(0|0\.5|1)$' "$tmp/pos.txt" &&
+    echo "ok --dump: $reread lines FEN;RESULT" || echo "FAIL --dump: exit $rc, $(wc -l < "$tmp/pos.txt") lines"
+timeout 300 "$T" chess "$tmp/saved.pgn" --passes 1 > "$tmp/fit.pgn" 2> "$tmp/fitpgn.err"
+timeout 300 "$T" chess --positions "$tmp/pos.txt" --passes 1 > "$tmp/fit.pos" 2> "$tmp/fitpos.err"
+sum_pgn=$(tail -1 "$tmp/fitpgn.err") sum_pos=$(tail -1 "$tmp/fitpos.err")
+[ -n "$sum_pgn" ] && [ "$sum_pgn" = "$sum_pos" ] && cmp -s "$tmp/fit.pgn" "$tmp/fit.pos" &&
+    echo "ok --positions: the same fit as from the games" ||
+    echo "FAIL --positions: '$sum_pos' against '$sum_pgn'"
+# tools/label.sh adds a UCI engine's score from White's side (a stand-in
+# engine here: +35 for the side to move, a mate for Black to move after a
+# double step), keeping the lines' order
+cat > "$tmp/engine.sh" <<'ENG'
+#!/usr/bin/env bash
+while read -r cmd rest; do
+    case $cmd in
+    uci) echo "id name stand-in"; echo uciok ;;
+    isready) echo readyok ;;
+    position) fen=$rest ;;
+    go) case $fen in
+        *" b "*" "[a-h]3" "*) echo "info depth 1 score mate 3 nodes 1 pv a7a6" ;;
+        *) echo "info depth 1 score cp 20 nodes 1"; echo "info depth 2 score cp 35 upperbound" ;;
+        esac
+        echo "bestmove 0000" ;;
+    quit) exit 0 ;;
+    esac
+done
+ENG
+chmod +x "$tmp/engine.sh"
+printf '%s\n' 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1;0.5' \
+    'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2;1' \
+    'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2;0' > "$tmp/three.txt"
+ENGINE="$tmp/engine.sh" timeout 60 tools/label.sh "$tmp/three.txt" "$tmp/three.out" "depth 2" 2 \
+    > /dev/null 2> "$tmp/labelerr"
+rc=$?
+[ $rc = 0 ] && [ "$(cut -d';' -f3 "$tmp/three.out" | tr '\n' ' ')" = "-2000 35 -35 " ] &&
+    [ "$(cut -d';' -f1,2 "$tmp/three.out")" = "$(cat "$tmp/three.txt")" ] &&
+    echo "ok tools/label.sh: scores from White's side, mates as 2000, order kept" ||
+    echo "FAIL tools/label.sh: exit $rc: $(cat "$tmp/three.out" "$tmp/labelerr" | head -5)"
+ENGINE="$tmp/no-engine" tools/label.sh "$tmp/three.txt" "$tmp/x.out" > /dev/null 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok tools/label.sh without the engine: exit 2" || echo "FAIL label.sh no engine: exit $rc"
+# scored positions: the fit says the scores' scale; --lambda 0 keeps the
+# results as targets (the same fit as without scores)
+awk -F';' '{ print $0 ";" (NR % 7) * 40 - 120 }' "$tmp/pos.txt" > "$tmp/scored.txt"
+timeout 300 "$T" chess --positions "$tmp/scored.txt" --passes 1 > /dev/null 2> "$tmp/sc1.err"
+grep -qE "^$reread positions scored, their scale K [0-9.]+, error of the scores 0\.[0-9]+$" "$tmp/sc1.err" &&
+    [ "$(tail -1 "$tmp/sc1.err")" != "$sum_pos" ] &&
+    echo "ok --positions with scores: the scores' scale fitted, other targets" ||
+    echo "FAIL scored positions: $(grep scored "$tmp/sc1.err")"
+timeout 300 "$T" chess --positions "$tmp/scored.txt" --passes 1 --lambda 0 > "$tmp/fit.l0" 2> "$tmp/sc0.err"
+[ "$(tail -1 "$tmp/sc0.err")" = "$sum_pos" ] && cmp -s "$tmp/fit.l0" "$tmp/fit.pos" &&
+    echo "ok --lambda 0: the results alone" || echo "FAIL --lambda 0: $(tail -1 "$tmp/sc0.err")"
+for bad in 'nonsense;1' "$(head -1 "$tmp/pos.txt" | cut -d';' -f1);2" \
+    "$(head -1 "$tmp/pos.txt");x" "$(head -1 "$tmp/pos.txt");5;"; do
+    { head -3 "$tmp/pos.txt"; echo "$bad"; } > "$tmp/bad.txt"
+    "$T" chess --positions "$tmp/bad.txt" > /dev/null 2> "$tmp/baderr"; rc=$?
+    [ $rc = 2 ] && grep -q 'bad.txt:4: not a line FEN;RESULT\[;SCORE\]' "$tmp/baderr" &&
+        echo "ok --positions line '${bad:0:12}...': refused at line 4, exit 2" ||
+        echo "FAIL --positions '$bad': exit $rc"
+done
+"$T" chess --positions "$tmp/none.txt" > /dev/null 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok --positions of a missing file: exit 2" || echo "FAIL missing positions: exit $rc"
+"$T" chess --positions "$tmp/pos.txt" --dump "$tmp/no/such/dir.txt" > /dev/null 2>&1; rc=$?
+[ $rc = 1 ] && echo "ok --dump to an unwritable path: exit 1" || echo "FAIL --dump unwritable: exit $rc"
 "$T" chess --games 1 --save "$tmp/no/such/dir.pgn" > /dev/null 2>&1; rc=$?
 [ $rc = 2 ] && echo "ok --save to an unwritable path: exit 2" || echo "FAIL --save unwritable: exit $rc"
 # --weights: only the named weights are fitted (the progress visits those
@@ -115,7 +183,8 @@ visited=$(tr '\r' '\n' < "$tmp/werr" | grep -oE '^pass 1/1: weight [0-9]+/' | so
 "$T" chess --games 1 --weights tempo,nosuch > /dev/null 2> "$tmp/wbad"; rc=$?
 [ $rc = 2 ] && grep -q 'no weight "nosuch"' "$tmp/wbad" && ! grep -q 'self-play' "$tmp/wbad" &&
     echo "ok --weights with an unknown name: refused, exit 2" || echo "FAIL --weights nosuch: exit $rc"
-for bad in "--tables -1" "--table-band 0" "--table-l2 -1" "--only pieces"; do
+for bad in "--tables -1" "--table-band 0" "--table-l2 -1" "--only pieces" "--lambda 1.5" \
+    "--lambda x"; do
     # shellcheck disable=SC2086
     "$T" chess --games 1 $bad > /dev/null 2>&1; rc=$?
     [ $rc = 2 ] && echo "ok $bad: exit 2" || echo "FAIL $bad: exit $rc"
