@@ -41,8 +41,9 @@ else
 fi
 # table weights (squares, mobility per number of moves): fitted by
 # gradient steps after the passes, written as eval= lines the loader reads
-# back
-timeout 300 "$T" chess --games 8 --nodes 200 --passes 0 --seed 3 --tables 20 --square-mirror \
+# back (16 games: from 8, a weight per number of moves may be seen in fewer
+# than the 200 positions it needs to move, and none is written)
+timeout 300 "$T" chess --games 16 --nodes 200 --passes 0 --seed 3 --tables 20 --square-mirror \
     --table-l2 0 > "$tmp/sq" 2> "$tmp/sqerr"
 rc=$?
 [ $rc = 0 ] && echo "ok table weights: tuner runs" || { echo "FAIL table weights: exit $rc"; tail -5 "$tmp/sqerr"; }
@@ -141,6 +142,12 @@ rc=$?
     [ "$(cut -d';' -f1,2 "$tmp/three.out")" = "$(cat "$tmp/three.txt")" ] &&
     echo "ok tools/label.sh: scores from White's side, mates as 2000, order kept" ||
     echo "FAIL tools/label.sh: exit $rc: $(cat "$tmp/three.out" "$tmp/labelerr" | head -5)"
+sed 's/^    go) case/    go) exit 0; case/' "$tmp/engine.sh" > "$tmp/dies.sh" && chmod +x "$tmp/dies.sh"
+ENGINE="$tmp/dies.sh" timeout 60 tools/label.sh "$tmp/three.txt" "$tmp/x.out" "depth 2" 1 \
+    > /dev/null 2> "$tmp/dieserr"; rc=$?
+[ $rc != 0 ] && grep -q 'no score for' "$tmp/dieserr" && [ ! -e "$tmp/x.out" ] &&
+    echo "ok tools/label.sh: an engine that ends without a score fails the run" ||
+    echo "FAIL label.sh, engine ends: exit $rc, $(head -2 "$tmp/dieserr")"
 ENGINE="$tmp/no-engine" tools/label.sh "$tmp/three.txt" "$tmp/x.out" > /dev/null 2>&1; rc=$?
 [ $rc = 2 ] && echo "ok tools/label.sh without the engine: exit 2" || echo "FAIL label.sh no engine: exit $rc"
 # scored positions: the fit says the scores' scale; --lambda 0 keeps the
