@@ -33,7 +33,7 @@ nice -n 10 build/release/tune "$game" ${PGN:-} "${lists[@]}" --games "$games" --
     grep -v -e '^eval=' -e '^# Evaluation weights tuned by tools/tune.sh' "$var"
     if [ -n "${POSITIONS:-}" ]; then
         n=$((${#lists[@]} / 2))
-        echo "# Evaluation weights tuned by tools/tune.sh ($n files of scored positions)"
+        echo "# Evaluation weights tuned by tools/tune.sh (scored positions, files: $n)"
     elif [ "$games" = 0 ]; then
         # shellcheck disable=SC2086
         set -- ${PGN:-}
