@@ -746,13 +746,11 @@ int main(int argc, char **argv) {
             if (nlists < 64)
                 lists[nlists++] = argv[i + 1];
             i++;
-        }
-        else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
+        } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
             char *end;
             lambda = strtod(argv[++i], &end);
             bad |= *end || end == argv[i] || !(lambda >= 0 && lambda <= 1);
-        }
-        else if (!game)
+        } else if (!game)
             game = argv[i];
         else if (nfiles < 64)
             files[nfiles++] = argv[i];
