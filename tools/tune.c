@@ -750,10 +750,13 @@ int main(int argc, char **argv) {
             char *end;
             lambda = strtod(argv[++i], &end);
             bad |= *end || end == argv[i] || !(lambda >= 0 && lambda <= 1);
-        } else if (!game)
+        } else if (!game) {
             game = argv[i];
-        else if (nfiles < 64)
-            files[nfiles++] = argv[i];
+        } else {
+            bad |= nfiles == 64; /* more files than the tuner keeps */
+            if (nfiles < 64)
+                files[nfiles++] = argv[i];
+        }
     }
     if (bad || !game || (!nfiles && !nlists && games <= 0) || passes < 0 || nodes < 1 ||
         tf.steps < 0 || tf.band < 1 || !(tf.l2 >= 0) || !(tf.squares || tf.moves)) {

@@ -171,6 +171,20 @@ for bad in 'nonsense;1' "$(head -1 "$tmp/pos.txt" | cut -d';' -f1);2" \
 done
 "$T" chess --positions "$tmp/none.txt" > /dev/null 2>&1; rc=$?
 [ $rc = 2 ] && echo "ok --positions of a missing file: exit 2" || echo "FAIL missing positions: exit $rc"
+# more files than the tuner keeps (64) are refused, not dropped
+many_pgn=() many_pos=()
+for _ in $(seq 65); do
+    many_pgn+=("$tmp/saved.pgn")
+    many_pos+=(--positions "$tmp/pos.txt")
+done
+"$T" chess "${many_pgn[@]}" --passes 0 > /dev/null 2> "$tmp/manyerr"; rc=$?
+[ $rc = 2 ] && grep -q '^usage' "$tmp/manyerr" && echo "ok 65 PGN files: refused, exit 2" ||
+    echo "FAIL 65 PGN files: exit $rc"
+"$T" chess "${many_pos[@]}" --passes 0 > /dev/null 2> "$tmp/manyerr"; rc=$?
+[ $rc = 2 ] && grep -q '^usage' "$tmp/manyerr" && echo "ok 65 --positions files: refused, exit 2" ||
+    echo "FAIL 65 --positions files: exit $rc"
+"$T" chess "${many_pgn[@]:1}" --passes 0 > /dev/null 2> "$tmp/manyerr"; rc=$?
+[ $rc = 0 ] && echo "ok 64 PGN files: read" || echo "FAIL 64 PGN files: exit $rc"
 "$T" chess --positions "$tmp/pos.txt" --dump "$tmp/no/such/dir.txt" > /dev/null 2>&1; rc=$?
 [ $rc = 1 ] && echo "ok --dump to an unwritable path: exit 1" || echo "FAIL --dump unwritable: exit $rc"
 "$T" chess --games 1 --save "$tmp/no/such/dir.pgn" > /dev/null 2>&1; rc=$?
