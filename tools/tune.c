@@ -51,6 +51,7 @@
 #include "variants/loader.h"
 
 #define MAX_GAMES 100000
+#define MAX_INPUTS 64 /* PGN files, and --positions files; more are refused */
 
 typedef struct {
     Position *pos; /* the head of a Position (no history) */
@@ -696,13 +697,13 @@ static double fit_tables(const Variant *v, Eval *e, const Data *d, Fit f, const 
 }
 
 int main(int argc, char **argv) {
-    const char *game = NULL, *files[64];
+    const char *game = NULL, *files[MAX_INPUTS];
     int nfiles = 0, passes = 8, skip = 8, band_pct = 30, games = 0;
     TableFit tf = {.steps = 0, .band = 60, .l2 = 1e-8, .squares = true, .moves = true};
     long limit = 0, nodes = 1000;
     uint64_t seed = 1;
     bool edge = true;
-    const char *save_path = NULL, *only_weights = NULL, *dump_path = NULL, *lists[64];
+    const char *save_path = NULL, *only_weights = NULL, *dump_path = NULL, *lists[MAX_INPUTS];
     int nlists = 0;
     double lambda = 1.0;
     bool bad = false; /* an option's value refused */
@@ -742,8 +743,8 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--dump") && i + 1 < argc)
             dump_path = argv[++i];
         else if (!strcmp(argv[i], "--positions") && i + 1 < argc) {
-            bad |= nlists == 64; /* more files than the tuner keeps */
-            if (nlists < 64)
+            bad |= nlists == MAX_INPUTS;
+            if (nlists < MAX_INPUTS)
                 lists[nlists++] = argv[i + 1];
             i++;
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
@@ -753,8 +754,8 @@ int main(int argc, char **argv) {
         } else if (!game) {
             game = argv[i];
         } else {
-            bad |= nfiles == 64; /* more files than the tuner keeps */
-            if (nfiles < 64)
+            bad |= nfiles == MAX_INPUTS;
+            if (nfiles < MAX_INPUTS)
                 files[nfiles++] = argv[i];
         }
     }
