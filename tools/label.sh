@@ -35,7 +35,7 @@ await() {
 
 # Scores the lines of file $1 into file $2.
 label() {
-    local src=$1 dst=$2 line fen info score done stm n=0
+    local src=$1 dst=$2 line fen info score ended stm n=0
     coproc ENG { exec $engine 2>/dev/null; }
     echo uci >&"${ENG[1]}"
     await uciok
@@ -45,17 +45,19 @@ label() {
     while IFS= read -r line; do
         fen=${line%%;*}
         printf 'position fen %s\ngo %s\n' "$fen" "$go" >&"${ENG[1]}"
-        score= done=
+        score='' ended=''
         while IFS= read -r -u "${ENG[0]}" info; do
             case $info in
-            bestmove*) done=1; break ;;
+            bestmove*) ended=1; break ;;
             *" score cp "*) score=${info#* score cp }; score=${score%% *} ;;
             *" score mate -"*) score=-2000 ;;
             *" score mate "*) score=2000 ;;
             esac
         done
-        [ -n "$done" ] && [ -n "$score" ] ||
-            { echo "tools/label.sh: no score for $fen" >&2; exit 1; }
+        if [ -z "$ended" ] || [ -z "$score" ]; then
+            echo "tools/label.sh: no score for $fen" >&2
+            exit 1
+        fi
         # the engine speaks for the side to move
         read -r _ stm _ <<< "$fen"
         [ "$stm" = w ] || score=$((-score))

@@ -696,6 +696,14 @@ static double fit_tables(const Variant *v, Eval *e, const Data *d, Fit f, const 
     return now;
 }
 
+/* Adds path to list (n paths, at most MAX_INPUTS); false when it is full. */
+static bool keep_input(const char **list, int *n, const char *path) {
+    if (*n == MAX_INPUTS)
+        return false;
+    list[(*n)++] = path;
+    return true;
+}
+
 int main(int argc, char **argv) {
     const char *game = NULL, *files[MAX_INPUTS];
     int nfiles = 0, passes = 8, skip = 8, band_pct = 30, games = 0;
@@ -743,10 +751,7 @@ int main(int argc, char **argv) {
         else if (!strcmp(argv[i], "--dump") && i + 1 < argc)
             dump_path = argv[++i];
         else if (!strcmp(argv[i], "--positions") && i + 1 < argc) {
-            bad |= nlists == MAX_INPUTS;
-            if (nlists < MAX_INPUTS)
-                lists[nlists++] = argv[i + 1];
-            i++;
+            bad |= !keep_input(lists, &nlists, argv[++i]);
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
             char *end;
             lambda = strtod(argv[++i], &end);
@@ -754,9 +759,7 @@ int main(int argc, char **argv) {
         } else if (!game) {
             game = argv[i];
         } else {
-            bad |= nfiles == MAX_INPUTS;
-            if (nfiles < MAX_INPUTS)
-                files[nfiles++] = argv[i];
+            bad |= !keep_input(files, &nfiles, argv[i]);
         }
     }
     if (bad || !game || (!nfiles && !nlists && games <= 0) || passes < 0 || nodes < 1 ||
