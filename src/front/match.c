@@ -21,7 +21,16 @@
  * (scores per game, logistic Elo bounds s = 1 / (1 + 10^(-elo/400))),
  * stopping at log(beta / (1 - alpha)) (H0) or log((1 - beta) / alpha) (H1);
  * mean and variance include a prior of one pair (0.1, 0.2, 0.4, 0.2, 0.1 over
- * the five classes), so that a few like pairs do not decide. */
+ * the five classes), so that a few like pairs do not decide.
+ *
+ * --baseline FILE compares engine 1 with the engine 1 of an earlier match
+ * (its PGN; baseline.h) that played the same pairs against the same engine
+ * 2: engines held to fixed nodes or depth play such a match the same way
+ * each time, so each pair's points less the baseline's are the evidence, and
+ * the pairs both play alike add nothing but their weight. The SPRT then
+ * reads the mean and variance of those differences (a prior pair of
+ * differences 0.1, 0.2, 0.4, 0.2, 0.1 over -1/2 .. 1/2 a game), its bounds
+ * the scores elo0 and elo1 above the baseline's score would give. */
 #include <math.h>
 #include <pthread.h>
 #include <signal.h>
@@ -34,6 +43,7 @@
 
 #include "core/embedded.h"
 #include "engine/engine.h"
+#include "front/baseline.h"
 #include "front/frontends.h"
 #include "front/proto_engine.h"
 #include "front/proto_io.h"
@@ -45,7 +55,7 @@ typedef struct {
     const char *spec[2];
     const char *opts[2][16];
     int nopts[2];
-    const char *variant, *pgn, *openings;
+    const char *variant, *pgn, *openings, *baseline;
     int games, plies, margin_ms, maxplies, concurrency;
     int gui_delay_ms; /* the least a move is charged (--gui-delay) */
     bool random_openings; /* --plies given: random plies, no opening set */
@@ -85,6 +95,8 @@ static int usage(void) {
             "                     the last move does (default 0)\n"
             "  --maxplies N       adjudicate a draw after N plies (default: never)\n"
             "  --pgn FILE         append the games as PGN\n"
+            "  --baseline FILE    compare engine 1 pair by pair with engine 1 of an\n"
+            "                     earlier match (its --pgn) of the same pairs\n"
             "  --opt1/--opt2 NAME=VALUE   engine option (repeatable)\n"
             "  --trace            protocol traffic to stderr\n"
             "  --quiet            no per-game lines\n");
@@ -159,6 +171,8 @@ static int parse_args(int argc, char **argv, MatchArgs *a) {
             a->pgn = argv[++i];
         else if (!strcmp(o, "--openings"))
             a->openings = argv[++i];
+        else if (!strcmp(o, "--baseline"))
+            a->baseline = argv[++i];
         else if (!strcmp(o, "--games") && proto_parse_long(v, 1, 1000000, &n))
             a->games = (int)n, i++;
         else if (!strcmp(o, "--plies") && proto_parse_long(v, 0, 200, &n))
@@ -524,13 +538,57 @@ static int score_stats(const Tally *t, double *mean, double *var) {
     return n;
 }
 
+/* The GSPRT's log-likelihood ratio of n samples of mean m and variance v
+ * between expected means s0 and s1. */
+static double gsprt_llr(int n, double m, double v, double s0, double s1) {
+    return n < 1 || v <= 0 ? 0 : n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v);
+}
+
 static double sprt_llr(const Tally *t, double elo0, double elo1) {
     double m, v;
     int n = score_stats(t, &m, &v);
-    if (n < 1 || v <= 0)
-        return 0;
-    double s0 = score_of(elo0), s1 = score_of(elo1);
-    return n * (s1 - s0) * (2 * m - s0 - s1) / (2 * v);
+    return gsprt_llr(n, m, v, score_of(elo0), score_of(elo1));
+}
+
+/* Pairs compared with the baseline's: engine 1's points per game less the
+ * baseline's, and the baseline's points per game. */
+typedef struct {
+    int n, better, worse;
+    double sum, sq, base;
+} PairDiff;
+
+/* Mean and variance of the difference per game, with the prior pair; the
+ * baseline's score per game (kept off 0 and 1). */
+static int diff_stats(const PairDiff *d, double *mean, double *var, double *base) {
+    double total = d->n + 1.0;
+    *mean = d->sum / total;
+    *var = (d->sq + 0.075) / total - *mean * *mean;
+    double b = d->n ? d->base / d->n : 0.5;
+    *base = b < 0.001 ? 0.001 : b > 0.999 ? 0.999 : b;
+    return d->n;
+}
+
+static double diff_llr(const PairDiff *d, double elo0, double elo1) {
+    double m, v, b;
+    int n = diff_stats(d, &m, &v, &b);
+    double e = elo_of(b);
+    return gsprt_llr(n, m, v, score_of(e + elo0) - b, score_of(e + elo1) - b);
+}
+
+static void print_diff(const char *n2, const PairDiff *d) {
+    double m, v, b;
+    int n = diff_stats(d, &m, &v, &b);
+    if (!n)
+        return;
+    double se = sqrt(v / n), e = elo_of(b);
+    double lo = b + m - 1.96 * se, hi = b + m + 1.96 * se;
+    printf("Against the baseline: %d pairs, better in %d, worse in %d; score against %s %.1f%% "
+           "(baseline %.1f%%)\n",
+           n, d->better, d->worse, n2, 100 * (b + d->sum / n), 100 * b);
+    printf("Elo difference to the baseline: %+.1f (95%%: %+.1f, %+.1f)\n",
+           elo_of(b + d->sum / n) - e, (lo > 0 ? elo_of(lo) : -INFINITY) - e,
+           (hi < 1 ? elo_of(hi) : INFINITY) - e);
+    fflush(stdout);
 }
 
 static void print_score(const char *n1, const char *n2, const Tally *t) {
@@ -562,18 +620,17 @@ static int sprt_verdict(const MatchArgs *a, double llr) {
     return llr >= hi ? 1 : llr <= lo ? -1 : 0;
 }
 
-/* The SPRT line for T, or for the tally DECIDED that crossed a bound (the
- * pairs still in flight then are scored but decide nothing). */
-static void print_sprt(const MatchArgs *a, const Tally *t, const Tally *decided) {
-    const Tally *at = decided ? decided : t;
-    double llr = sprt_llr(at, a->elo0, a->elo1);
+/* The SPRT line for LLR; after_games: the games when it crossed a bound,
+ * if fewer than were played (the pairs still in flight then are scored but
+ * decide nothing), else 0. */
+static void print_sprt(const MatchArgs *a, double llr, int after_games) {
     double lo = log(a->beta / (1 - a->alpha)), hi = log((1 - a->beta) / a->alpha);
     int v = sprt_verdict(a, llr);
     printf("SPRT: llr %.2f (%.2f, %.2f) [%g, %g]: %s", llr, lo, hi, a->elo0, a->elo1,
            v > 0 ? "H1 accepted" : v < 0 ? "H0 accepted" : "no verdict");
-    if (decided && decided->w + decided->l + decided->d != t->w + t->l + t->d)
-        printf(" after %d games", decided->w + decided->l + decided->d);
-    printf("\n");
+    if (after_games)
+        printf(" after %d games", after_games);
+    printf("%s\n", a->baseline ? " (against the baseline)" : "");
     fflush(stdout);
 }
 
@@ -644,8 +701,50 @@ typedef struct {
     int next_pair, done_games;
     unsigned book_start;
     Tally tally, decided; /* decided: the tally when the SPRT crossed a bound */
+    Baseline base;        /* with --baseline */
+    PairDiff diff, diff_decided;
     bool stop, failed, decided_set;
 } Match;
+
+/* The SPRT's LLR of the match so far, or when it crossed a bound. */
+static double match_llr(const Match *m, bool decided) {
+    const MatchArgs *a = m->a;
+    return a->baseline ? diff_llr(decided ? &m->diff_decided : &m->diff, a->elo0, a->elo1)
+                       : sprt_llr(decided ? &m->decided : &m->tally, a->elo0, a->elo1);
+}
+
+/* With --baseline: may pair P be played and compared? Stops the match when
+ * the baseline has no such pair (it ends there) or began it otherwise (an
+ * error: not the same pairs). */
+static bool baseline_pair_ok(Match *m, int p, Game *opening) {
+    if (!m->a->baseline || 2 * p + 1 >= m->a->games)
+        return true;
+    const char *why = NULL;
+    int round = 0; /* of the game that does not do */
+    for (int i = 2 * p; i <= 2 * p + 1 && !why; i++) {
+        const BaselineGame *bg = baseline_game(&m->base, i);
+        round = i + 1;
+        why = !bg                                     ? "absent"
+              : strcmp(bg->engine2, m->name[1])       ? "against another engine 2"
+              : !baseline_same_opening(bg, opening) ? "from another opening"
+                                                      : NULL;
+    }
+    if (!why)
+        return true;
+    pthread_mutex_lock(&m->lock);
+    if (!strcmp(why, "absent"))
+        printf("The baseline has no game %d: the match ends with it.\n", round);
+    else {
+        fprintf(stderr,
+                "menagerie match: baseline game %d was played %s (the same --seed, "
+                "--openings and engine 2?)\n",
+                round, why);
+        m->failed = true;
+    }
+    m->stop = true;
+    pthread_mutex_unlock(&m->lock);
+    return false;
+}
 
 /* The opening of pair P: a line of the set, or random plies. Once every
  * line has had its pair, a line comes again with REUSE_PLIES random plies
@@ -734,6 +833,10 @@ static void *worker(void *arg) {
             pthread_mutex_unlock(&m->lock);
             break;
         }
+        if (!baseline_pair_ok(m, p, opening)) {
+            engine_free(opening);
+            break;
+        }
         double pts = 0;
         int played = 0;
         for (int i = 2 * p; i < 2 * p + 2 && i < a->games; i++) {
@@ -748,12 +851,24 @@ static void *worker(void *arg) {
             continue;
         pthread_mutex_lock(&m->lock);
         m->tally.ptnml[(int)(pts * 2 + 0.5)]++;
+        if (a->baseline) {
+            double base = baseline_game(&m->base, 2 * p)->points +
+                          baseline_game(&m->base, 2 * p + 1)->points;
+            double x = (pts - base) / 2;
+            m->diff.n++;
+            m->diff.better += x > 0;
+            m->diff.worse += x < 0;
+            m->diff.sum += x;
+            m->diff.sq += x * x;
+            m->diff.base += base / 2;
+        }
         if (a->sprt) {
-            int v = sprt_verdict(a, sprt_llr(&m->tally, a->elo0, a->elo1));
+            int v = sprt_verdict(a, match_llr(m, false));
             if (!a->quiet && !m->decided_set)
-                print_sprt(a, &m->tally, NULL);
+                print_sprt(a, match_llr(m, false), 0);
             if (v && !m->decided_set) {
                 m->decided = m->tally;
+                m->diff_decided = m->diff;
                 m->decided_set = m->stop = true;
             }
         }
@@ -826,6 +941,13 @@ int match_main(int argc, char **argv) {
         strcat(m.name[0], " 1");
         strcat(m.name[1], " 2");
     }
+    char berr[ENGINE_ERR_LEN + 4096];
+    if (a.baseline && !baseline_load(&m.base, a.baseline, info.name, a.games, berr, sizeof berr)) {
+        fprintf(stderr, "menagerie match: %s\n", berr);
+        pthread_mutex_destroy(&m.lock);
+        openings_free(&book);
+        return 2;
+    }
     unsigned seed = a.seed;
     m.book_start = book.n ? next_rand(&seed) % (unsigned)book.n : 0;
     printf("match: %s vs %s, %s, %d games, ", m.name[0], m.name[1], a.variant, a.games);
@@ -848,6 +970,8 @@ int match_main(int argc, char **argv) {
         printf(", concurrency %d", a.concurrency);
     if (a.sprt)
         printf(", SPRT [%g, %g] alpha %g beta %g", a.elo0, a.elo1, a.alpha, a.beta);
+    if (a.baseline)
+        printf(", baseline %s", a.baseline);
     printf("\n");
     fflush(stdout);
     // Step 1. The workers, each with its own two engines, take pairs in turn.
@@ -862,9 +986,15 @@ int match_main(int argc, char **argv) {
             pthread_join(tid[i], NULL);
     // Step 2. The score.
     print_score(m.name[0], m.name[1], &m.tally);
-    if (a.sprt)
-        print_sprt(&a, &m.tally, m.decided_set ? &m.decided : NULL);
+    if (a.baseline)
+        print_diff(m.name[1], &m.diff);
+    if (a.sprt) {
+        int total = m.tally.w + m.tally.l + m.tally.d;
+        int at = m.decided.w + m.decided.l + m.decided.d;
+        print_sprt(&a, match_llr(&m, m.decided_set), m.decided_set && at != total ? at : 0);
+    }
     pthread_mutex_destroy(&m.lock);
+    baseline_free(&m.base);
     openings_free(&book);
     return m.failed && !m.done_games ? 1 : 0;
 }

@@ -218,6 +218,43 @@ timeout 60 "$M" match --games 2 --depth 1 --opt2 SearchParams=rfp.margin:9999 se
 has o2 "option refused: the engine's reason shown" 'refused an option: Error \(search parameter rfp.margin must be a whole number 30..200'
 hasnt o2 "option refused: no game played" '^game '
 
+# --baseline: the same pairs compared with an earlier match's, pair by pair
+bl=(--variant chess --nodes 300 --maxplies 60 --seed 3 --concurrency 2)
+timeout 120 "$M" match "${bl[@]}" --games 6 --pgn "$tmp/bl.pgn" self self > "$tmp/bl0" 2>&1
+timeout 120 "$M" match "${bl[@]}" --games 6 --baseline "$tmp/bl.pgn" self self > "$tmp/bl1" 2>&1; rc=$?
+[ $rc = 0 ] && echo "ok --baseline: the match is played" || echo "FAIL --baseline: exit $rc"
+has bl1 "--baseline: announced" '^match: .*, baseline .*bl\.pgn$'
+has bl1 "--baseline: the same engine plays every pair as before" \
+    '^Against the baseline: 3 pairs, better in 0, worse in 0; score against Menagerie 2 50\.0% \(baseline 50\.0%\)$'
+has bl1 "--baseline: no difference" '^Elo difference to the baseline: \+0\.0 \(95%: -[0-9.]+, \+[0-9.]+\)$'
+timeout 120 "$M" match "${bl[@]}" --games 6 --baseline "$tmp/bl.pgn" --sprt 0,10 --opt1 Level=1 \
+    --maxplies 200 self self > "$tmp/bl2" 2>&1
+has bl2 "--baseline: a weaker engine 1 does worse in the pairs" '^Against the baseline: 3 pairs, better in 0, worse in [1-3];'
+has bl2 "--baseline: ... and below the baseline in Elo" \
+    '^Elo difference to the baseline: -(inf|[0-9.]+) \(95%: -(inf|[0-9.]+), [-+][0-9.]+\)$'
+has bl2 "--baseline: the SPRT reads the differences" '^SPRT: llr -?[0-9.]+ .*\(against the baseline\)$'
+timeout 120 "$M" match "${bl[@]}" --games 10 --baseline "$tmp/bl.pgn" self self > "$tmp/bl3" 2>&1; rc=$?
+has bl3 "--baseline: the match ends where the baseline does" '^The baseline has no game 7: the match ends with it\.$'
+has bl3 "--baseline: ... with the pairs it has" '^Against the baseline: 3 pairs'
+[ $rc = 0 ] && echo "ok --baseline run out: exit 0" || echo "FAIL --baseline run out: exit $rc"
+timeout 60 "$M" match "${bl[@]}" --seed 4 --games 6 --baseline "$tmp/bl.pgn" self self > "$tmp/bl4" 2>&1; rc=$?
+[ $rc = 1 ] && echo "ok --baseline of other openings: exit 1" || echo "FAIL --baseline other openings: exit $rc"
+has bl4 "--baseline of other openings explained" 'baseline game 1 was played from another opening'
+hasnt bl4 "--baseline of other openings: no game played" '^game '
+printf '[Event "x"]\n[Round "1"]\n[White "a"]\n[Black "b"]\n\n1. e4 e5 *\n' > "$tmp/bl5.pgn"
+"$M" match "${bl[@]}" --games 6 --baseline "$tmp/bl5.pgn" self self > "$tmp/bl5" 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok --baseline with an unfinished game: exit 2" || echo "FAIL --baseline unfinished: exit $rc"
+has bl5 "--baseline: a game without a result named" 'baseline .*bl5\.pgn: game 1: no result'
+printf '[Round "1"]\n[White "a"]\n[Black "b"]\n[Result "1-0"]\n\n1. e4 Ke7 Kf7 1-0\n' > "$tmp/bl6.pgn"
+"$M" match "${bl[@]}" --games 6 --baseline "$tmp/bl6.pgn" self self > "$tmp/bl6" 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok --baseline with an illegal move: exit 2" || echo "FAIL --baseline illegal: exit $rc"
+has bl6 "--baseline: the illegal move's game named" 'baseline .*bl6\.pgn: game 1: '
+"$M" match --variant team-mate --games 6 --baseline "$tmp/bl.pgn" self self > "$tmp/bl7" 2>&1; rc=$?
+has bl7 "--baseline of another game refused" 'game 1 is chess, not team-mate'
+"$M" match "${bl[@]}" --games 6 --baseline "$tmp/none.pgn" self self > "$tmp/bl8" 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok --baseline missing: exit 2" || echo "FAIL --baseline missing: exit $rc"
+has bl8 "--baseline missing explained" 'baseline: cannot read .*none\.pgn'
+
 # no sanitizer report in any session (ASan/UBSan builds)
 if grep -D skip -qE 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$tmp"/* 2>/dev/null; then
     echo "FAIL sanitizer reports:"; grep -D skip -hE -A5 'ERROR: (Address|Leak)Sanitizer|runtime error:' "$tmp"/* | head -30
