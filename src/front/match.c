@@ -580,14 +580,13 @@ static void print_diff(const char *n2, const PairDiff *d) {
     int n = diff_stats(d, &m, &v, &b);
     if (!n)
         return;
-    double se = sqrt(v / n), e = elo_of(b);
-    double lo = b + m - 1.96 * se, hi = b + m + 1.96 * se;
+    double se = sqrt(v / n), e = elo_of(b), s = b + d->sum / n;
+    double lo = s - 1.96 * se, hi = s + 1.96 * se;
     printf("Against the baseline: %d pairs, better in %d, worse in %d; score against %s %.1f%% "
            "(baseline %.1f%%)\n",
-           n, d->better, d->worse, n2, 100 * (b + d->sum / n), 100 * b);
-    printf("Elo difference to the baseline: %+.1f (95%%: %+.1f, %+.1f)\n",
-           elo_of(b + d->sum / n) - e, (lo > 0 ? elo_of(lo) : -INFINITY) - e,
-           (hi < 1 ? elo_of(hi) : INFINITY) - e);
+           n, d->better, d->worse, n2, 100 * s, 100 * b);
+    printf("Elo difference to the baseline: %+.1f (95%%: %+.1f, %+.1f)\n", elo_of(s) - e,
+           (lo > 0 ? elo_of(lo) : -INFINITY) - e, (hi < 1 ? elo_of(hi) : INFINITY) - e);
     fflush(stdout);
 }
 
@@ -720,19 +719,21 @@ static bool baseline_pair_ok(Match *m, int p, Game *opening) {
     if (!m->a->baseline || 2 * p + 1 >= m->a->games)
         return true;
     const char *why = NULL;
+    bool absent = false;
     int round = 0; /* of the game that does not do */
-    for (int i = 2 * p; i <= 2 * p + 1 && !why; i++) {
+    for (int i = 2 * p; i <= 2 * p + 1 && !why && !absent; i++) {
         const BaselineGame *bg = baseline_game(&m->base, i);
         round = i + 1;
-        why = !bg                                     ? "absent"
-              : strcmp(bg->engine2, m->name[1])       ? "against another engine 2"
+        absent = !bg;
+        why = absent                                ? NULL
+              : strcmp(bg->engine2, m->name[1])     ? "against another engine 2"
               : !baseline_same_opening(bg, opening) ? "from another opening"
-                                                      : NULL;
+                                                    : NULL;
     }
-    if (!why)
+    if (!why && !absent)
         return true;
     pthread_mutex_lock(&m->lock);
-    if (!strcmp(why, "absent"))
+    if (absent)
         printf("The baseline has no game %d: the match ends with it.\n", round);
     else {
         fprintf(stderr,

@@ -10,6 +10,7 @@ static const SearchParamInfo params[SP_COUNT] = {
     [SP_LMR_BASE] = {"lmr.base", 125, 0, 300, 15},
     [SP_LMR_DIV] = {"lmr.div", 175, 100, 400, 15},
     [SP_LMR_HIST] = {"lmr.hist", 6000, 1000, 30000, 800},
+    [SP_LMR_CUT] = {"lmr.cut", 1, 0, 3, 1},
     [SP_RFP_MARGIN] = {"rfp.margin", 80, 30, 200, 8},
     [SP_RAZOR_MARGIN] = {"razor.margin", 250, 50, 600, 25},
     [SP_NMP_DIV] = {"nmp.div", 200, 50, 600, 20},

@@ -14,6 +14,7 @@ typedef enum {
     SP_LMR_BASE,     /* late-move reduction: base, in hundredths of a ply */
     SP_LMR_DIV,      /* ... and ln d ln n divided by this / 100 */
     SP_LMR_HIST,     /* a quiet move's history reduces one ply less per this much */
+    SP_LMR_CUT,      /* plies more at a node expected to fail high */
     SP_RFP_MARGIN,   /* reverse futility: centipawns a ply */
     SP_RAZOR_MARGIN, /* razoring: centipawns a ply */
     SP_NMP_DIV,      /* null move: one ply more per this much eval above beta */

@@ -601,7 +601,7 @@ static int search_move(Thread *t, const NodeState *n, int alpha, int beta, int n
     if (depth >= 3 && legal > 1 + 2 * n->root && (quiet || order < 0)) {
         int r = t->ctx->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
         r -= n->pv_node;
-        r += n->cutnode;
+        r += n->cutnode * param(t, SP_LMR_CUT);
         r -= n->improving;
         r -= killer;
         r -= check;
