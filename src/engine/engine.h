@@ -154,6 +154,9 @@ void engine_initial_text(const Game *g, char *buf, size_t len);
 int engine_export(Game *g, const char *const *tags, char *buf, size_t len);
 /* A game from PGN text (its Variant and FEN tags and moves). */
 Game *engine_import(const char *text, char *err, size_t errlen);
+/* The value of tag name among the tags that open PGN text (one game), or
+ * false when it has none; a value longer than len - 1 is cut. */
+bool engine_pgn_tag(const char *text, const char *name, char *val, size_t len);
 void engine_position_text(const Game *g, char *buf, size_t len); /* FEN */
 Side engine_side_to_move(const Game *g);
 GameResult engine_result(Game *g);

@@ -178,6 +178,19 @@ static const char *read_tag(const char *p, char *name, size_t nlen, char *val, s
     return *p == ']' ? p + 1 : p;
 }
 
+bool engine_pgn_tag(const char *text, const char *name, char *val, size_t len) {
+    char tag[64];
+    for (const char *p = text;;) {
+        while (isspace((unsigned char)*p))
+            p++;
+        if (*p != '[')
+            return false;
+        p = read_tag(p, tag, sizeof tag, val, len);
+        if (!strcmp(tag, name))
+            return true;
+    }
+}
+
 Game *engine_import(const char *text, char *err, size_t errlen) {
     char variant[64] = "chess", fen[512] = "", name[64], val[512];
     const char *p = text;

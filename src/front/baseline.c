@@ -2,61 +2,11 @@
  * comparison (see baseline.h). */
 #include "front/baseline.h"
 
-#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "front/proto_io.h"
-
-#define BASELINE_MAX_BYTES (1024L << 20)
-
-/* The value of tag name in one game's text (its tag lines only), or false. */
-static bool tag_value(const char *game, const char *name, char *val, size_t len) {
-    size_t nl = strlen(name);
-    for (const char *p = game; *p;) {
-        while (*p == ' ' || *p == '\t' || *p == '\r' || *p == '\n')
-            p++;
-        if (*p != '[')
-            return false; /* the moves begin */
-        const char *q = p + 1;
-        if (!strncmp(q, name, nl) && isspace((unsigned char)q[nl])) {
-            q = strchr(q, '"');
-            const char *end = q ? strchr(q + 1, '"') : NULL;
-            const char *eol = strchr(p, '\n');
-            if (!q || !end || (eol && end > eol) || (size_t)(end - q - 1) >= len)
-                return false;
-            memcpy(val, q + 1, (size_t)(end - q - 1));
-            val[end - q - 1] = '\0';
-            return true;
-        }
-        p += strcspn(p, "\n");
-    }
-    return false;
-}
-
-/* Reads the whole file into a NUL-terminated buffer. */
-static char *read_all(const char *path, char *err, size_t errlen) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "cannot read %s", path);
-        return NULL;
-    }
-    char *buf = NULL;
-    long size = -1;
-    if (!fseek(f, 0, SEEK_END) && (size = ftell(f)) >= 0 && size <= BASELINE_MAX_BYTES &&
-        !fseek(f, 0, SEEK_SET) && (buf = malloc((size_t)size + 1)) &&
-        fread(buf, 1, (size_t)size, f) == (size_t)size)
-        buf[size] = '\0';
-    else {
-        snprintf(err, errlen, size > BASELINE_MAX_BYTES ? "%s is too large" : "cannot read %s",
-                 path);
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    return buf;
-}
 
 /* Where the game after the one at p begins: the next tag line after moves. */
 static char *next_game(char *p) {
@@ -81,14 +31,15 @@ static bool load_game(Baseline *b, char *text, int k, const char *variant, char 
                       size_t errlen) {
     char round[16], result[16], white[140], black[140];
     long r;
-    if (!tag_value(text, "Round", round, sizeof round) || !proto_parse_long(round, 1, 1000000, &r)) {
+    if (!engine_pgn_tag(text, "Round", round, sizeof round) ||
+        !proto_parse_long(round, 1, 1000000, &r)) {
         snprintf(err, errlen, "game %d: no Round tag (a whole number from 1)", k);
         return false;
     }
     if (r > b->n)
         return true; /* beyond this match's games */
-    if (!tag_value(text, "White", white, sizeof white) ||
-        !tag_value(text, "Black", black, sizeof black)) {
+    if (!engine_pgn_tag(text, "White", white, sizeof white) ||
+        !engine_pgn_tag(text, "Black", black, sizeof black)) {
         snprintf(err, errlen, "game %d: no White or Black tag", k);
         return false;
     }
@@ -99,7 +50,7 @@ static bool load_game(Baseline *b, char *text, int k, const char *variant, char 
         snprintf(err, errlen, "game %d: round %d comes twice", k, i + 1);
         return false;
     }
-    if (!tag_value(text, "Result", result, sizeof result))
+    if (!engine_pgn_tag(text, "Result", result, sizeof result))
         result[0] = '\0';
     if (!strcmp(result, "1/2-1/2"))
         bg->points = 0.5;
@@ -139,11 +90,11 @@ static bool load_game(Baseline *b, char *text, int k, const char *variant, char 
     return ok;
 }
 
-bool baseline_load(Baseline *b, const char *path, const char *variant, int max_games, char *err,
-                   size_t errlen) {
+bool baseline_load(Baseline *b, const char *path, size_t max_bytes, const char *variant,
+                   int max_games, char *err, size_t errlen) {
     memset(b, 0, sizeof *b);
     char why[ENGINE_ERR_LEN + 64];
-    char *buf = read_all(path, why, sizeof why);
+    char *buf = proto_read_file(path, max_bytes, NULL, why, sizeof why);
     if (!buf) {
         snprintf(err, errlen, "baseline: %s", why);
         return false;

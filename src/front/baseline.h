@@ -4,9 +4,10 @@
  *
  * Game i of a match (Round i + 1) has engine 1 as White when i is even; its
  * points for engine 1 follow from the Result tag. Each game keeps the
- * position and the first BASELINE_PLIES moves it began with, so that the match can check that a
- * pair of the new run starts from the opening the baseline's pair did (the
- * same --seed, --openings and --games). Everything goes through engine.h. */
+ * position and the first BASELINE_PLIES moves it began with, so that the
+ * match can check that a pair of the new run starts from the opening the
+ * baseline's pair did (the same --seed and --openings). Everything goes
+ * through engine.h. */
 #ifndef BASELINE_H
 #define BASELINE_H
 
@@ -30,12 +31,12 @@ typedef struct {
     BaselineGame *games;
 } Baseline;
 
-/* Reads the PGN file path of variant's games, those of rounds 1 to max_games;
- * false with the reason in err (the file unreadable or too large, a game with
- * no round or result, a round twice, a game of another variant or one the
- * rules reject). */
-bool baseline_load(Baseline *b, const char *path, const char *variant, int max_games, char *err,
-                   size_t errlen);
+/* Reads the PGN file path (at most max_bytes) of variant's games, those of
+ * rounds 1 to max_games; false with the reason in err (the file unreadable or
+ * too large, a game with no round or result, a round twice, a game of another
+ * variant or one the rules reject). */
+bool baseline_load(Baseline *b, const char *path, size_t max_bytes, const char *variant,
+                   int max_games, char *err, size_t errlen);
 void baseline_free(Baseline *b);
 
 /* Game i (0-based), or NULL when the baseline lacks it. */

@@ -50,6 +50,8 @@
 
 #define MAX_CONCURRENCY 64
 #define REUSE_PLIES 2 /* random plies after a reused opening line: a move each */
+/* The most an opening or baseline file may hold. */
+#define MATCH_MAX_FILE ((size_t)1 << 30)
 
 typedef struct {
     const char *spec[2];
@@ -391,21 +393,10 @@ static int openings_load(OpeningSet *s, const MatchArgs *a, char *err, size_t er
     if (a->random_openings)
         return 0;
     if (a->openings) {
-        FILE *f = fopen(a->openings, "rb");
-        if (!f) {
-            snprintf(err, errlen, "cannot read %s", a->openings);
-            return -1;
-        }
-        size_t cap = 1 << 16, len = 0;
-        char *buf = malloc(cap);
-        for (size_t k; buf && (k = fread(buf + len, 1, cap - len, f)) > 0;) {
-            len += k;
-            if (len == cap && !(buf = realloc(buf, cap *= 2)))
-                break;
-        }
-        fclose(f);
+        size_t len;
+        char *buf = proto_read_file(a->openings, MATCH_MAX_FILE, &len, err, errlen);
         if (!buf)
-            abort();
+            return -1;
         int rc = openings_parse(s, a->variant, buf, len, a->openings, err, errlen);
         free(buf);
         return rc;
@@ -864,9 +855,10 @@ static void *worker(void *arg) {
             m->diff.base += base / 2;
         }
         if (a->sprt) {
-            int v = sprt_verdict(a, match_llr(m, false));
+            double llr = match_llr(m, false);
+            int v = sprt_verdict(a, llr);
             if (!a->quiet && !m->decided_set)
-                print_sprt(a, match_llr(m, false), 0);
+                print_sprt(a, llr, 0);
             if (v && !m->decided_set) {
                 m->decided = m->tally;
                 m->diff_decided = m->diff;
@@ -943,7 +935,8 @@ int match_main(int argc, char **argv) {
         strcat(m.name[1], " 2");
     }
     char berr[ENGINE_ERR_LEN + 4096];
-    if (a.baseline && !baseline_load(&m.base, a.baseline, info.name, a.games, berr, sizeof berr)) {
+    if (a.baseline && !baseline_load(&m.base, a.baseline, MATCH_MAX_FILE, info.name, a.games, berr,
+                                     sizeof berr)) {
         fprintf(stderr, "menagerie match: %s\n", berr);
         pthread_mutex_destroy(&m.lock);
         openings_free(&book);

@@ -104,6 +104,37 @@ int proto_split(char *line, char **tok, int max) {
     return n;
 }
 
+char *proto_read_file(const char *path, size_t max, size_t *len, char *err, size_t errlen) {
+    FILE *f = fopen(path, "rb");
+    if (!f) {
+        snprintf(err, errlen, "cannot read %s", path);
+        return NULL;
+    }
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    for (size_t k; buf && n <= max && (k = fread(buf + n, 1, cap - n, f)) > 0;) {
+        n += k;
+        if (n == cap && !(buf = realloc(buf, (cap *= 2) + 1)))
+            abort();
+    }
+    if (!buf)
+        abort();
+    bool bad = ferror(f) || n > max;
+    fclose(f);
+    if (bad) {
+        if (n > max)
+            snprintf(err, errlen, "%s is larger than %zu bytes", path, max);
+        else
+            snprintf(err, errlen, "cannot read %s", path);
+        free(buf);
+        return NULL;
+    }
+    buf[n] = '\0';
+    if (len)
+        *len = n;
+    return buf;
+}
+
 bool proto_parse_long(const char *s, long min, long max, long *out) {
     if (!s || !*s)
         return false;

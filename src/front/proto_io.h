@@ -44,6 +44,10 @@ char *proto_lines_take(ProtoLines *r);
 int proto_split(char *line, char **tok, int max);
 /* Strict decimal integer in [min, max]. */
 bool proto_parse_long(const char *s, long min, long max, long *out);
+/* The whole of the file path (a pipe too), NUL-terminated, its length in
+ * *len (len may be NULL); NULL with the reason in err when it cannot be read or holds more
+ * than max bytes. The caller frees it. */
+char *proto_read_file(const char *path, size_t max, size_t *len, char *err, size_t errlen);
 /* The largest hash table the machine can give, in MB: half its physical
  * memory, at most PROTO_HASH_MAX_MB (the UCI Hash option's and XBoard's
  * memory command's ceiling). */

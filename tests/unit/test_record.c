@@ -137,6 +137,21 @@ void test_record(void) {
         engine_free(g);
     }
 
+    /* Tags of one game's head: found by exact name, escapes read, cut to
+     * the room given; none among the moves. */
+    const char *head = "[Event \"x\"]\n[Round \"12\"]\n[White \"A \\\"B\\\"\"]\n\n"
+                       "1. e4 [Result \"1-0\"] *";
+    char val[8];
+    CHECK(engine_pgn_tag(head, "Round", val, sizeof val));
+    CHECK_STR(val, "12");
+    CHECK(engine_pgn_tag(head, "White", val, sizeof val));
+    CHECK_STR(val, "A \"B\"");
+    CHECK(engine_pgn_tag(head, "Event", val, 2));
+    CHECK_STR(val, "x");
+    CHECK(!engine_pgn_tag(head, "Roun", val, sizeof val));
+    CHECK(!engine_pgn_tag(head, "Result", val, sizeof val));
+    CHECK(engine_pgn_tag("[Round", "Round", val, sizeof val) && !val[0]); /* cut short: empty */
+
     /* Stray or unbalanced brackets are errors, never a hang (issue: `( }`). */
     static const char *const broken[][2] = {
         {"( }", "'}' without"},           {"1. e4 ( } e5", "'}' without"},
