@@ -715,11 +715,12 @@ static bool baseline_pair_ok(Match *m, int p, Game *opening) {
     for (int i = 2 * p; i <= 2 * p + 1 && !why && !absent; i++) {
         const BaselineGame *bg = baseline_game(&m->base, i);
         round = i + 1;
-        absent = !bg;
-        why = absent                                ? NULL
-              : strcmp(bg->engine2, m->name[1])     ? "against another engine 2"
-              : !baseline_same_opening(bg, opening) ? "from another opening"
-                                                    : NULL;
+        if (!bg)
+            absent = true;
+        else if (strcmp(bg->engine2, m->name[1]))
+            why = "against another engine 2";
+        else if (!baseline_same_opening(bg, opening))
+            why = "from another opening";
     }
     if (!why && !absent)
         return true;

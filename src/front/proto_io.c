@@ -112,13 +112,13 @@ char *proto_read_file(const char *path, size_t max, size_t *len, char *err, size
     }
     size_t cap = 1 << 16, n = 0;
     char *buf = malloc(cap + 1);
-    for (size_t k; buf && n <= max && (k = fread(buf + n, 1, cap - n, f)) > 0;) {
+    if (!buf)
+        abort();
+    for (size_t k; n <= max && (k = fread(buf + n, 1, cap - n, f)) > 0;) {
         n += k;
         if (n == cap && !(buf = realloc(buf, (cap *= 2) + 1)))
             abort();
     }
-    if (!buf)
-        abort();
     bool bad = ferror(f) || n > max;
     fclose(f);
     if (bad) {
