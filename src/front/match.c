@@ -35,6 +35,7 @@
 #include <pthread.h>
 #include <signal.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -256,6 +257,15 @@ static int parse_args(int argc, char **argv, MatchArgs *a) {
 static unsigned next_rand(unsigned *s) {
     *s = *s * 1103515245u + 12345u;
     return (*s >> 8) & 0xffffff;
+}
+
+/* The seed well mixed (SplitMix64's finaliser), so that nearby seeds start
+ * the pairs at unrelated lines of the opening set. */
+static uint64_t mix_seed(unsigned seed) {
+    uint64_t x = seed + 0x9e3779b97f4a7c15ull;
+    x = (x ^ (x >> 30)) * 0xbf58476d1ce4e5b9ull;
+    x = (x ^ (x >> 27)) * 0x94d049bb133111ebull;
+    return x ^ (x >> 31);
 }
 
 /* Plays PLIES random moves on G that neither end the game nor let the side
@@ -689,7 +699,7 @@ typedef struct {
     char name[2][140];
     pthread_mutex_t lock; /* everything below, stdout and the PGN file */
     int next_pair, done_games;
-    unsigned book_start;
+    unsigned book_start; /* the set's line of pair 0; pair p takes the p-th after it */
     Tally tally, decided; /* decided: the tally when the SPRT crossed a bound */
     Baseline base;        /* with --baseline */
     PairDiff diff, diff_decided;
@@ -943,8 +953,7 @@ int match_main(int argc, char **argv) {
         openings_free(&book);
         return 2;
     }
-    unsigned seed = a.seed;
-    m.book_start = book.n ? next_rand(&seed) % (unsigned)book.n : 0;
+    m.book_start = book.n ? (unsigned)(mix_seed(a.seed) % (unsigned)book.n) : 0;
     printf("match: %s vs %s, %s, %d games, ", m.name[0], m.name[1], a.variant, a.games);
     if (a.tc.nodes)
         printf("%ld nodes per move", a.tc.nodes);
@@ -958,7 +967,7 @@ int match_main(int argc, char **argv) {
         printf("depth %d", a.tc.depth);
     printf(", seed %u", a.seed);
     if (book.n)
-        printf(", %d openings", book.n);
+        printf(", %d openings from line %u", book.n, m.book_start + 1);
     if (book.n && a.games > 2 * book.n)
         printf(" (then again with %d random plies)", REUSE_PLIES);
     if (a.concurrency > 1)

@@ -127,7 +127,7 @@ has s2 "SPRT: two won pairs, no verdict yet" '^SPRT: llr 0\.[0-9]+ \(-2.94, 2.94
 printf 'e2e4 e7e5 # open\n\nd2d4 d7d5\n' > "$tmp/book.txt"
 timeout 120 "$M" match --variant chess --games 4 --nodes 1500 --concurrency 2 --maxplies 24 \
     --openings "$tmp/book.txt" --pgn "$tmp/n.pgn" self self-uci > "$tmp/n" 2>&1
-has n "--nodes: announced" '^match: .* 4 games, 1500 nodes per move, seed [0-9]+, 2 openings, concurrency 2$'
+has n "--nodes: announced" '^match: .* 4 games, 1500 nodes per move, seed [0-9]+, 2 openings from line [12], concurrency 2$'
 has n "--nodes with --concurrency 2: all games finish" '^Score of .*\] 4$'
 has n "pentanomial count of the two pairs" '^Ptnml\(0-2\): [0-9], [0-9], [0-9], [0-9], [0-9]$'
 [ "$(grep -cE '^1\. (e4 e5|d4 d5) ' "$tmp/n.pgn")" = 4 ] && echo "ok games start from the opening file" ||
@@ -137,10 +137,41 @@ has n "pentanomial count of the two pairs" '^Ptnml\(0-2\): [0-9], [0-9], [0-9], 
 printf 'e2e4 e7e5\n' > "$tmp/one.txt"
 timeout 120 "$M" match --variant chess --games 8 --nodes 300 --maxplies 16 --seed 5 \
     --openings "$tmp/one.txt" --pgn "$tmp/r.pgn" self self > "$tmp/r" 2>&1
-has r "reused openings announced" '^match: .* 1 openings \(then again with 2 random plies\)$'
+has r "reused openings announced" '^match: .* 1 openings from line 1 \(then again with 2 random plies\)$'
 [ "$(grep -c '^1\. e4 e5 ' "$tmp/r.pgn")" = 8 ] && [ "$(grep '^1\. ' "$tmp/r.pgn" | sort -u | wc -l)" = 4 ] &&
     echo "ok a reused opening line gets new plies: 4 pairs, 4 different games" ||
     echo "FAIL reused opening: $(grep '^1\. ' "$tmp/r.pgn" | sort -u | wc -l) different games"
+# the pairs take the set's lines in order from the one the header names
+printf 'e2e4\nd2d4\nc2c4\ng1f3\nb2b3\ng2g3\nb1c3\nf2f4\ne2e3\nd2d3\n' > "$tmp/ten.txt"
+san=(e4 d4 c4 Nf3 b3 g3 Nc3 f4 e3 d3)
+timeout 60 "$M" match --variant chess --games 4 --depth 1 --maxplies 2 --seed 1 \
+    --openings "$tmp/ten.txt" --pgn "$tmp/w.pgn" self self > "$tmp/w" 2>&1
+k=$(sed -nE '1s/.* 10 openings from line ([0-9]+)$/\1/p' "$tmp/w")
+if [ -n "$k" ]; then
+    want="1. ${san[k - 1]} 1. ${san[k - 1]} 1. ${san[k % 10]} 1. ${san[k % 10]} "
+    got=$(grep -oE '^1\. [A-Za-z0-9]+' "$tmp/w.pgn" | tr '\n' ' ')
+fi
+[ -n "$k" ] && [ "$got" = "$want" ] &&
+    echo "ok the header names the first pair's line; the next pair takes the next line" ||
+    echo "FAIL opening lines: header line ${k:-none}, games ${got:-none}"
+# nearby seeds start far apart in the built-in set (they once started two
+# lines apart, and a gauntlet "from new openings" replayed nearly all of
+# another's)
+starts=()
+for sd in 1 2 3 4 607 609; do
+    starts+=("$(timeout 60 "$M" match --variant chess --games 2 --depth 1 --maxplies 2 --seed $sd \
+        self self 2>&1 | sed -nE '1s/.* 935 openings from line ([0-9]+)$/\1/p')")
+done
+near=0
+for i in "${!starts[@]}"; do
+    for j in "${!starts[@]}"; do
+        d=$((${starts[i]:-0} - ${starts[j]:-0})); d=${d#-}; [ $((935 - d)) -lt $d ] && d=$((935 - d))
+        [ "$i" -lt "$j" ] && [ "$d" -lt 20 ] && near=1
+    done
+done
+[ ${#starts[@]} = 6 ] && [ -n "${starts[5]}" ] && [ $near = 0 ] &&
+    echo "ok seeds 1-4, 607 and 609 start at lines at least 20 apart (${starts[*]})" ||
+    echo "FAIL nearby seeds start near each other: ${starts[*]}"
 # the openings tool: plausible plies (each among the best moves of a
 # MultiPV search); with no spread every ply is a best-scored one
 timeout 120 "$M" openings chess --count 2 --plies 4 --nodes 3000 --margin 300 --spread 40 \
@@ -150,7 +181,7 @@ has plaus.txt "openings --spread: named in the header" '^# chess: 2 openings, 4 
     echo "ok openings --spread: two lines of four moves" || echo "FAIL openings --spread: lines"
 timeout 120 "$M" match --variant chess --games 2 --depth 1 --maxplies 12 --openings "$tmp/plaus.txt" \
     self self > "$tmp/pm" 2>&1
-has pm "openings --spread: the match tool plays the set" '^match: .* 2 openings$'
+has pm "openings --spread: the match tool plays the set" '^match: .* 2 openings from line [12]$'
 # --spread 0: a first move the same MultiPV search (over UCI) scores best
 (printf 'uci\nsetoption name Hash value 8\nsetoption name MultiPV value 8\n'
     printf 'position startpos\ngo nodes 2000\n'; sleep 2; echo quit) | timeout 30 "$M" uci |
