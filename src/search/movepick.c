@@ -60,23 +60,13 @@ static int least_attacker(const Variant *v, const Eval *e, const Piece *board, i
     return best;
 }
 
-int movepick_see(const Position *pos, const Eval *e, Move m) {
-    const Variant *v = pos->v;
-    int kind = move_kind(m);
-    if (kind == MK_CASTLE || kind == MK_SETUP)
-        return 0;
-    int from = move_from(m), to = move_to(m);
-    Piece board[MAX_SQ];
-    memcpy(board, pos->board, (size_t)v->nsq);
+/* The exchange on square to after a first capture that left on_square
+ * (its value) there and gained gain0, side to capture next: the first
+ * capturer's net gain when each side may stop capturing. */
+static int exchange(const Variant *v, const Eval *e, Piece *board, int to, int side, int on_square,
+                    int gain0) {
     int gain[64], d = 0;
-    gain[0] = movepick_gain(pos, e, m);
-    if (kind == MK_EP)
-        board[pos->ep_victim] = EMPTY;
-    int t = move_promo(m) ? move_promo(m) : piece_type(board[from]);
-    int on_square = t == v->royal ? 100000 : eval_piece_value(e, t);
-    board[to] = move_promo(m) ? make_piece(pos->stm, move_promo(m)) : board[from];
-    board[from] = EMPTY;
-    int side = !pos->stm;
+    gain[0] = gain0;
     while (d < 62) {
         int val, sq = least_attacker(v, e, board, to, side, &val);
         if (sq < 0)
@@ -105,6 +95,45 @@ int movepick_see(const Position *pos, const Eval *e, Move m) {
         d--;
     }
     return gain[0];
+}
+
+int movepick_see(const Position *pos, const Eval *e, Move m) {
+    const Variant *v = pos->v;
+    int kind = move_kind(m);
+    if (kind == MK_CASTLE || kind == MK_SETUP)
+        return 0;
+    int from = move_from(m), to = move_to(m);
+    Piece board[MAX_SQ];
+    memcpy(board, pos->board, (size_t)v->nsq);
+    if (kind == MK_EP)
+        board[pos->ep_victim] = EMPTY;
+    int t = move_promo(m) ? move_promo(m) : piece_type(board[from]);
+    int on_square = t == v->royal ? 100000 : eval_piece_value(e, t);
+    board[to] = move_promo(m) ? make_piece(pos->stm, move_promo(m)) : board[from];
+    board[from] = EMPTY;
+    return exchange(v, e, board, to, !pos->stm, on_square, movepick_gain(pos, e, m));
+}
+
+bool movepick_threatened(const Position *pos, const Eval *e, int sq) {
+    const Variant *v = pos->v;
+    Piece p = pos->board[sq];
+    if (p == EMPTY || p == HOLE || piece_color(p) != pos->stm || piece_type(p) == v->royal)
+        return false;
+    Piece board[MAX_SQ];
+    memcpy(board, pos->board, (size_t)v->nsq);
+    int val, att = least_attacker(v, e, board, sq, !pos->stm, &val);
+    if (att < 0)
+        return false;
+    if (val >= 100000) {
+        int v2;
+        board[att] = EMPTY;
+        if (least_attacker(v, e, board, sq, pos->stm, &v2) >= 0)
+            return false;
+        board[att] = pos->board[att];
+    }
+    board[sq] = board[att];
+    board[att] = EMPTY;
+    return exchange(v, e, board, sq, pos->stm, val, eval_piece_value(e, piece_type(p))) > 0;
 }
 
 bool movepick_see_ge(const Position *pos, const Eval *e, Move m, int threshold) {
@@ -199,10 +228,11 @@ void movepick_init(MovePicker *mp, const Thread *t, const Eval *e, Move tt_move,
         else {
             s = t->history[us][move_from(m)][move_to(m)];
             int slot = search_cont_slot(pos->v, pos->board[move_from(m)], move_to(m));
-            if (ply > 0 && t->stack[ply - 1].cont)
-                s += t->stack[ply - 1].cont[slot];
-            if (ply > 1 && t->stack[ply - 2].cont)
-                s += t->stack[ply - 2].cont[slot];
+            for (int k = 0; k < SEARCH_CONT_PLIES; k++) {
+                int back = search_cont_back[k];
+                if (ply >= back && t->stack[ply - back].cont)
+                    s += t->stack[ply - back].cont[slot];
+            }
         }
         mp->m[i] = m;
         mp->score[i] = s;

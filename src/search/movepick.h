@@ -39,6 +39,9 @@ int movepick_see(const Position *pos, const Eval *e, Move m);
  * its bounds decide: it is at most what m takes, and at least that less the
  * mover (lost to the first recapture). */
 bool movepick_see_ge(const Position *pos, const Eval *e, Move m, int threshold);
+/* Would the side not to move win material by exchange, capturing the piece
+ * of the side to move on sq? */
+bool movepick_threatened(const Position *pos, const Eval *e, int sq);
 /* A capture by a more valuable piece that loses material (SEE < 0). */
 bool movepick_bad_capture(const Position *pos, const Eval *e, Move m);
 

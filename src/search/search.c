@@ -253,12 +253,14 @@ static void history_add(int16_t *h, int bonus) {
 }
 
 /* Continuation history of quiet move m at ply (not yet played) after the
- * moves one and two plies back. */
+ * moves one, two and four plies back. */
 static void cont_add(Thread *t, int ply, Move m, int bonus) {
     int slot = search_cont_slot(t->pos.v, t->pos.board[move_from(m)], move_to(m));
-    for (int k = 1; k <= 2 && k <= ply; k++)
-        if (t->stack[ply - k].cont)
+    for (int i = 0; i < SEARCH_CONT_PLIES; i++) {
+        int k = search_cont_back[i];
+        if (k <= ply && t->stack[ply - k].cont)
             history_add(&t->stack[ply - k].cont[slot], bonus);
+    }
 }
 
 /* The continuation history row of piece's move m (NULL without a table). */
@@ -287,7 +289,7 @@ static void update_quiet_stats(Thread *t, int ply, Move best, const Move *quiets
     Stack *ss = &t->stack[ply];
     int us = t->pos.stm;
     int bonus = depth * depth > 400 ? 400 : depth * depth;
-    bonus *= 4;
+    bonus *= 32;
     if (ss->killer[0] != best) {
         ss->killer[1] = ss->killer[0];
         ss->killer[0] = best;
@@ -596,7 +598,7 @@ static int singular(Thread *t, const NodeState *n, Move m, int beta, int *ext) {
 /* Step 12 of search: the score of move m (played), the legal-th at this
  * node: a late move's reduced search first, then PVS. */
 static int search_move(Thread *t, const NodeState *n, int alpha, int beta, int new_depth, int legal,
-                       int order, bool killer, bool check, bool quiet) {
+                       int order, bool killer, bool check, bool quiet, bool escape) {
     int ply = n->ply, depth = n->depth, score;
     if (depth >= 3 && legal > 1 + 2 * n->root && (quiet || order < 0)) {
         int r = t->ctx->lmr[depth < 64 ? depth : 63][legal < 64 ? legal : 63];
@@ -605,6 +607,7 @@ static int search_move(Thread *t, const NodeState *n, int alpha, int beta, int n
         r -= n->improving;
         r -= killer;
         r -= check;
+        r -= 2 * escape;
         if (quiet && order < PICK_GOOD)
             r -= order / param(t, SP_LMR_HIST);
         int rd = new_depth - (r > 0 ? r : 0);
@@ -713,6 +716,15 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
         if (score != SCORE_NONE)
             return score;
 
+        /* a direct check that loses material by exchange is not extended */
+        bool check_ext = ply < 2 * n.depth + 8 &&
+                         (!movepick_gives_check(pos, t->ctx->eval, m) ||
+                          movepick_see_ge(pos, t->ctx->eval, m, 0));
+        /* a quiet move that takes a piece out of a losing exchange is
+         * reduced less (outside expected cut nodes) */
+        bool escape = quiet && !n.cutnode && n.depth >= 3 && legal >= 1 + 2 * n.root &&
+                      move_kind(m) == MK_NORMAL &&
+                      movepick_threatened(pos, t->ctx->eval, move_from(m));
         if (!play_move(t, ply, m, n.in_check, &pins))
             continue;
         legal++;
@@ -720,10 +732,11 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
         ss[1].in_check = check;
         if (quiet && nquiets < 64)
             quiets[nquiets++] = m;
-        int new_depth = n.depth - 1 + (ext || (check && ply < 2 * n.depth + 8));
+        int new_depth = n.depth - 1 + (ext || (check && check_ext));
 
         // Step 12. Late-move reductions, then PVS.
-        score = search_move(t, &n, alpha, beta, new_depth, legal, order, killer, check, quiet);
+        score =
+            search_move(t, &n, alpha, beta, new_depth, legal, order, killer, check, quiet, escape);
         pos_unmake_move(pos);
         if (stopped(t))
             return 0;

@@ -47,7 +47,7 @@ typedef struct Thread {
     int nmp_min_ply; /* no null move before this ply (verification) */
     int16_t history[2][MAX_SQ][MAX_SQ]; /* butterfly: [side][from][to] */
     Move counter[64][MAX_SQ];           /* reply to [piece][to] */
-    /* continuation history: [(piece, to) one or two plies back][(piece, to)],
+    /* continuation history: [(piece, to) some plies back][(piece, to)],
      * cont_n slots a side (search_cont_slot); NULL when too large */
     int16_t *cont;
     int cont_n;
@@ -62,6 +62,11 @@ typedef struct Thread {
     int nexcluded;
     PvLine line[SEARCH_MAX_PV];
 } Thread;
+
+/* How many plies back the continuation histories look: the moves one, two
+ * and four plies before (the opponent's last, our last, our one before). */
+enum { SEARCH_CONT_PLIES = 3 };
+static const int search_cont_back[SEARCH_CONT_PLIES] = {1, 2, 4};
 
 /* Slot of (piece, to) in a continuation history row. */
 static inline int search_cont_slot(const Variant *v, Piece p, int to) {
