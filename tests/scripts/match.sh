@@ -169,7 +169,7 @@ for i in "${!starts[@]}"; do
         [ "$i" -lt "$j" ] && [ "$d" -lt 20 ] && near=1
     done
 done
-[ ${#starts[@]} = 6 ] && [ -n "${starts[5]}" ] && [ $near = 0 ] &&
+[ "$(printf '%s\n' "${starts[@]}" | grep -cE '^[0-9]+$')" = 6 ] && [ $near = 0 ] &&
     echo "ok seeds 1-4, 607 and 609 start at lines at least 20 apart (${starts[*]})" ||
     echo "FAIL nearby seeds start near each other: ${starts[*]}"
 # the openings tool: plausible plies (each among the best moves of a
