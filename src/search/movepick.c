@@ -119,21 +119,11 @@ bool movepick_threatened(const Position *pos, const Eval *e, int sq) {
     Piece p = pos->board[sq];
     if (p == EMPTY || p == HOLE || piece_color(p) != pos->stm || piece_type(p) == v->royal)
         return false;
+    /* as if the piece had just come to sq, gaining nothing: the enemy
+     * takes first, and wins what the side to move then loses */
     Piece board[MAX_SQ];
     memcpy(board, pos->board, (size_t)v->nsq);
-    int val, att = least_attacker(v, e, board, sq, !pos->stm, &val);
-    if (att < 0)
-        return false;
-    if (val >= 100000) {
-        int v2;
-        board[att] = EMPTY;
-        if (least_attacker(v, e, board, sq, pos->stm, &v2) >= 0)
-            return false;
-        board[att] = pos->board[att];
-    }
-    board[sq] = board[att];
-    board[att] = EMPTY;
-    return exchange(v, e, board, sq, pos->stm, val, eval_piece_value(e, piece_type(p))) > 0;
+    return exchange(v, e, board, sq, !pos->stm, eval_piece_value(e, piece_type(p)), 0) < 0;
 }
 
 bool movepick_see_ge(const Position *pos, const Eval *e, Move m, int threshold) {
