@@ -4,7 +4,7 @@
  *             [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]
  *             [--tables STEPS] [--table-band CP] [--table-l2 X] [--square-mirror]
  *             [--only squares|mobility] [--weights NAME,...] [--save FILE]
- *             [--dump FILE] [--positions FILE] [--lambda L]
+ *             [--dump FILE [--every]] [--positions FILE] [--lambda L]
  * (tools/tune.sh runs this). The games are played here (--games N
  * self-play games at --nodes a move, from random set-ups and 8 random
  * plies, through the engine API in this one process; --save appends them
@@ -24,7 +24,8 @@
  * pieces only that side owns (--no-edge leaves it at 0). --weights
  * fits the named weights only and leaves the others as they are.
  * --dump writes the quiet positions as lines "FEN;RESULT" (White's score)
- * and stops; tools/label.sh adds ";SCORE", a stronger engine's score of
+ * and stops (with --every all positions, for studies of the games rather
+ * than fits); tools/label.sh adds ";SCORE", a stronger engine's score of
  * each (White's view, centipawns), and --positions reads such lines back.
  * A scored position's target is then lambda x the engine's expectation
  * (its score through the logistic curve, scaled to fit the results best)
@@ -100,8 +101,11 @@ static const Position *data_pos(const Data *d, int i) {
     return (const Position *)(const void *)((const char *)d->pos + (size_t)i * POS_HEAD);
 }
 
-/* Quiet: not in check, no winning capture or promotion, no win in one. */
+/* Quiet: not in check, no winning capture or promotion, no win in one
+ * (by e's values). Every position is kept when e is NULL (--every). */
 static bool quiet(Position *pos, const Eval *e) {
+    if (!e)
+        return true;
     if (movegen_in_check(pos))
         return false;
     MoveList ml;
@@ -710,7 +714,7 @@ int main(int argc, char **argv) {
     TableFit tf = {.steps = 0, .band = 60, .l2 = 1e-8, .squares = true, .moves = true};
     long limit = 0, nodes = 1000;
     uint64_t seed = 1;
-    bool edge = true;
+    bool edge = true, every = false;
     const char *save_path = NULL, *only_weights = NULL, *dump_path = NULL, *lists[MAX_INPUTS];
     int nlists = 0;
     double lambda = 1.0;
@@ -750,6 +754,8 @@ int main(int argc, char **argv) {
             only_weights = argv[++i];
         else if (!strcmp(argv[i], "--dump") && i + 1 < argc)
             dump_path = argv[++i];
+        else if (!strcmp(argv[i], "--every"))
+            every = true;
         else if (!strcmp(argv[i], "--positions") && i + 1 < argc) {
             bad |= !keep_input(lists, &nlists, argv[++i]);
         } else if (!strcmp(argv[i], "--lambda") && i + 1 < argc) {
@@ -763,13 +769,14 @@ int main(int argc, char **argv) {
         }
     }
     if (bad || !game || (!nfiles && !nlists && games <= 0) || passes < 0 || nodes < 1 ||
-        tf.steps < 0 || tf.band < 1 || !(tf.l2 >= 0) || !(tf.squares || tf.moves)) {
+        tf.steps < 0 || tf.band < 1 || !(tf.l2 >= 0) || !(tf.squares || tf.moves) ||
+        (every && !dump_path)) {
         fprintf(stderr,
                 "usage: tune GAME [GAMES.pgn...] [--games N] [--nodes N] [--seed N]\n"
                 "            [--passes N] [--skip PLIES] [--band PCT] [--limit N] [--no-edge]\n"
                 "            [--tables STEPS] [--table-band CP] [--table-l2 X] [--square-mirror]\n"
                 "            [--only squares|mobility] [--weights NAME,...] [--save FILE]\n"
-                "            [--dump FILE] [--positions FILE] [--lambda L]\n");
+                "            [--dump FILE [--every]] [--positions FILE] [--lambda L]\n");
         return 2;
     }
     FILE *save = NULL;
@@ -807,14 +814,15 @@ int main(int argc, char **argv) {
         }
         p = p[len] ? p + len + 1 : NULL;
     }
+    const Eval *filter = every ? NULL : e; /* which positions are kept */
     if (games > 0)
-        self_play(v, e, games, nodes, seed, save, &d);
+        self_play(v, filter, games, nodes, seed, save, &d);
     if (save && fclose(save)) {
         fprintf(stderr, "tune: cannot write %s\n", save_path);
         return 1;
     }
     for (int i = 0; i < nfiles; i++)
-        read_pgn(files[i], v, e, skip, &d);
+        read_pgn(files[i], v, filter, skip, &d);
     for (int i = 0; i < nlists; i++)
         read_positions(lists[i], v, &d);
     if (limit > 0 && d.n > limit)

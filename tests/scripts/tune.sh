@@ -106,6 +106,19 @@ rc=$?
 [ $rc = 0 ] && [ ! -s "$tmp/dumpout" ] && [ "$(wc -l < "$tmp/pos.txt")" = "$reread" ] &&
     ! grep -qvE '^[^;]+ [wb] [^;]+;(0|0\.5|1)$' "$tmp/pos.txt" &&
     echo "ok --dump: $reread lines FEN;RESULT" || echo "FAIL --dump: exit $rc, $(wc -l < "$tmp/pos.txt") lines"
+# --dump --every: every position after the skipped plies, the quiet ones
+# among them in the same order; without --dump it is refused
+timeout 300 "$T" chess "$tmp/saved.pgn" --skip 0 --dump "$tmp/quiet0.txt" 2> /dev/null
+timeout 300 "$T" chess "$tmp/saved.pgn" --skip 0 --dump "$tmp/every.txt" --every 2> /dev/null
+rc=$?
+nq=$(wc -l < "$tmp/quiet0.txt") ne=$(wc -l < "$tmp/every.txt")
+[ $rc = 0 ] && [ "$nq" -gt 0 ] && [ "$ne" -gt "$nq" ] &&
+    ! grep -qvE '^[^;]+ [wb] [^;]+;(0|0\.5|1)$' "$tmp/every.txt" &&
+    diff <(grep -xFf "$tmp/quiet0.txt" "$tmp/every.txt") "$tmp/quiet0.txt" > /dev/null &&
+    echo "ok --dump --every: $ne positions, the $nq quiet ones among them" ||
+    echo "FAIL --dump --every: exit $rc, $ne positions, $nq quiet"
+"$T" chess "$tmp/saved.pgn" --every > /dev/null 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok --every without --dump: usage, exit 2" || echo "FAIL --every alone: exit $rc"
 timeout 300 "$T" chess "$tmp/saved.pgn" --passes 1 > "$tmp/fit.pgn" 2> "$tmp/fitpgn.err"
 timeout 300 "$T" chess --positions "$tmp/pos.txt" --passes 1 > "$tmp/fit.pos" 2> "$tmp/fitpos.err"
 sum_pgn=$(tail -1 "$tmp/fitpgn.err") sum_pos=$(tail -1 "$tmp/fitpos.err")
