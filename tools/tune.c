@@ -122,7 +122,8 @@ static bool quiet(Position *pos, const Eval *e) {
     return true;
 }
 
-/* The positions of one PGN game; false when it cannot be read. */
+/* The quiet positions of one PGN game (every one when e is NULL); false
+ * when it cannot be read. */
 static bool read_game(const char *text, const Variant *v, const Eval *e, int skip, Data *d,
                       Position *pos) {
     char err[ENGINE_ERR_LEN];
@@ -206,7 +207,7 @@ static void save_game(FILE *save, Game *g, int round, bool cut) {
 /* Self-play in this process: GAMES games at NODES nodes a move, each from
  * a random set-up and 8 random plies, to 300 plies at most (then a draw).
  * Every position after the openings with its game's result goes to d (the
- * quiet ones); each game to save (may be NULL). */
+ * quiet ones, or all when e is NULL); each game to save (may be NULL). */
 static void self_play(const Variant *v, const Eval *e, int games, long nodes, uint64_t seed,
                       FILE *save, Data *d) {
     char err[ENGINE_ERR_LEN], fen[1024], best[ENGINE_MOVE_TEXT];
@@ -257,8 +258,8 @@ static void self_play(const Variant *v, const Eval *e, int games, long nodes, ui
             if (!pos_from_fen(pos, v, fens[i], err, sizeof err) && quiet(pos, e))
                 data_add(d, pos, res, NAN);
         engine_free(g);
-        fprintf(stderr, "\rself-play: game %d/%d (+%d -%d =%d for White), %d quiet positions",
-                gi + 1, games, wins, losses, draws, d->n);
+        fprintf(stderr, "\rself-play: game %d/%d (+%d -%d =%d for White), %d %spositions",
+                gi + 1, games, wins, losses, draws, d->n, e ? "quiet " : "");
     }
     fprintf(stderr, "\n");
     free(m);
