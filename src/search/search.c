@@ -140,19 +140,21 @@ static inline bool stopped(Thread *t) {
     return atomic_load_explicit(&t->ctx->stop_all, memory_order_relaxed);
 }
 
-/* Counts a node; the main thread also watches the clock and limits. */
+/* Counts a node; the main thread also watches the stop request (at every
+ * node: a node can be slow, as when it first touches a page of a large
+ * table), the clock and the limits. */
 static inline void count_node(Thread *t) {
     uint64_t n = atomic_load_explicit(&t->nodes, memory_order_relaxed) + 1;
     atomic_store_explicit(&t->nodes, n, memory_order_relaxed);
     SearchContext *ctx = t->ctx;
     if (t->id != 0)
         return;
-    if (ctx->max_nodes && ctx->nthreads == 1 && n >= ctx->max_nodes)
+    if ((ctx->max_nodes && ctx->nthreads == 1 && n >= ctx->max_nodes) ||
+        (ctx->ext_stop && atomic_load_explicit(ctx->ext_stop, memory_order_relaxed)))
         atomic_store(&ctx->stop_all, true);
     if (n & 1023)
         return;
-    if ((ctx->ext_stop && atomic_load_explicit(ctx->ext_stop, memory_order_relaxed)) ||
-        timeman_hard_stop(&ctx->tm) || (ctx->max_nodes && total_nodes(ctx) >= ctx->max_nodes))
+    if (timeman_hard_stop(&ctx->tm) || (ctx->max_nodes && total_nodes(ctx) >= ctx->max_nodes))
         atomic_store(&ctx->stop_all, true);
 }
 

@@ -25,6 +25,7 @@ typedef struct {
 typedef struct {
     TTBucket *b;
     uint64_t mask; /* buckets - 1 (a power of two) */
+    size_t bytes;  /* the mapping's length */
     size_t mb;
     uint8_t gen;
 } TT;
@@ -34,7 +35,8 @@ typedef struct {
     int score, eval, depth, bound;
 } TTHit;
 
-/* Allocates about MB megabytes (rounded down to a power of two); 0 on success. */
+/* Maps about MB megabytes (rounded down to a power of two), all zero; 0 on
+ * success. */
 int tt_init(TT *tt, size_t mb);
 void tt_free(TT *tt);
 void tt_clear(TT *tt);
