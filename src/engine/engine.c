@@ -2,7 +2,6 @@
  * forwards to its GameOps (see engine.h, game.h). */
 #include "engine/engine.h"
 
-#include <ctype.h>
 #include <stdatomic.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -184,29 +183,7 @@ int engine_legal_moves(Game *g, char (*out)[ENGINE_MOVE_TEXT], int max, bool san
 }
 
 bool engine_describe(Game *g, const char *move, MoveDesc *out, char *err, size_t errlen) {
-    if (g->ops->describe)
-        return g->ops->describe(g->st, move, out, err, errlen);
-    /* a kind without it (the mancala): one text per move, found in the list */
-    MoveDesc *all = malloc(ENGINE_MAX_MOVES * sizeof *all);
-    if (!all)
-        abort();
-    int n = engine_moves(g, all, ENGINE_MAX_MOVES), i = 0;
-    while (i < n && i < ENGINE_MAX_MOVES && strcmp(all[i].text, move))
-        i++;
-    bool found = i < n && i < ENGINE_MAX_MOVES;
-    if (found)
-        *out = all[i];
-    free(all);
-    if (!found) {
-        /* not in the list: the kind's own parser says why (or takes a
-         * spelling the list does not have) */
-        memset(out, 0, sizeof *out);
-        snprintf(out->text, sizeof out->text, "%s", move);
-        snprintf(out->san, sizeof out->san, "%s", move);
-        out->from = out->to = -1;
-        out->kind = 'm';
-    }
-    return true;
+    return g->ops->describe(g->st, move, out, err, errlen);
 }
 
 bool engine_play(Game *g, const char *move, char *err, size_t errlen) {
@@ -258,23 +235,7 @@ void engine_info(const Game *g, GameInfo *out) {
 }
 
 int engine_moves(Game *g, MoveDesc *out, int max) {
-    if (g->ops->moves)
-        return g->ops->moves(g->st, out, max);
-    char(*t)[ENGINE_MOVE_TEXT] = malloc(256 * sizeof *t);
-    if (!t)
-        abort();
-    int n = g->ops->legal_moves(g->st, t, 256, false);
-    for (int i = 0; i < n && i < max && i < 256; i++) {
-        memset(&out[i], 0, sizeof out[i]);
-        strcpy(out[i].text, t[i]);
-        strcpy(out[i].san, t[i]);
-        const char *d = t[i][0] == 'S' ? t[i] + 1 : t[i];
-        out[i].from = isdigit((unsigned char)*d) ? atoi(d) - 1 : -1;
-        out[i].to = -1;
-        out[i].kind = 'm';
-    }
-    free(t);
-    return n;
+    return g->ops->moves(g->st, out, max);
 }
 
 void engine_initial_text(const Game *g, char *buf, size_t len) {

@@ -40,12 +40,14 @@ typedef struct {
     int (*start_fen)(const char *variant, const char *setup, char *fen, size_t len, char *err,
                      size_t errlen);
     const char *const *(*setups)(const char *variant);
-    /* Optional: describe the game, and one move text (coordinate or SAN)
-     * in the current position without playing it (false + reason when it is
-     * not legal). Without them engine.c uses the move text as is. */
-    void (*info)(const void *st, GameInfo *out);
+    /* One move text (coordinate or SAN) in the current position, described
+     * without playing it: true exactly for the legal moves (false + reason
+     * otherwise), the legality check of every move the engine passes on.
+     * All legal moves so described. */
     bool (*describe)(void *st, const char *move, MoveDesc *out, char *err, size_t errlen);
     int (*moves)(void *st, MoveDesc *out, int max);
+    /* Optional: describe the game. */
+    void (*info)(const void *st, GameInfo *out);
     bool (*board)(const void *st, BoardView *out);
     /* Optional: the kind's own benchmark, printed to out. */
     void (*bench)(FILE *out, const char *positions);

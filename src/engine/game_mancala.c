@@ -201,15 +201,52 @@ static int mg_legal_moves(void *st, char (*out)[ENGINE_MOVE_TEXT], int max, bool
     return n;
 }
 
-static bool mg_play(void *st, const char *move, char *err, size_t errlen) {
-    MancalaGame *g = st;
+/* Reads MOVE as a legal move of the current position (the game record's
+ * rules too: repetition, the 100-ply rule); false + reason otherwise. */
+static bool legal_move(MancalaGame *g, const char *move, MancalaMove *m, char *err,
+                       size_t errlen) {
     GameResult r = mg_result(g);
     if (r.kind != RESULT_NONE) {
         mancala_set_err(err, errlen, "the game is over (%s)", r.reason);
         return false;
     }
+    return mancala_parse_move(cur(g), move, m, err, errlen);
+}
+
+/* One move for drawing and input: its text is its SAN; from is the
+ * sown hole (none for a pass). */
+static void describe_move(MancalaMove m, MoveDesc *d) {
+    memset(d, 0, sizeof *d);
+    mancala_move_text(m, d->text, sizeof d->text);
+    snprintf(d->san, sizeof d->san, "%s", d->text);
+    d->from = m & MANCALA_M_PASS ? -1 : m & 15;
+    d->to = -1;
+    d->kind = 'm';
+}
+
+static bool mg_describe(void *st, const char *move, MoveDesc *out, char *err, size_t errlen) {
     MancalaMove m;
-    if (!mancala_parse_move(cur(g), move, &m, err, errlen))
+    if (!legal_move(st, move, &m, err, errlen))
+        return false;
+    describe_move(m, out);
+    return true;
+}
+
+static int mg_moves(void *st, MoveDesc *out, int max) {
+    MancalaGame *g = st;
+    if (mg_result(g).kind != RESULT_NONE)
+        return 0;
+    MancalaMove mv[MANCALA_MAX_MOVES];
+    int n = mancala_moves(cur(g), mv);
+    for (int i = 0; i < n && i < max; i++)
+        describe_move(mv[i], &out[i]);
+    return n;
+}
+
+static bool mg_play(void *st, const char *move, char *err, size_t errlen) {
+    MancalaGame *g = st;
+    MancalaMove m;
+    if (!legal_move(g, move, &m, err, errlen))
         return false;
     if (g->n == g->cap && !mg_reserve(g, g->cap * 2)) {
         mancala_set_err(err, errlen, "out of memory");
@@ -357,6 +394,8 @@ const GameOps game_mancala_ops = {
     .side_to_move = mg_side_to_move,
     .result = mg_result,
     .go = mg_go,
+    .describe = mg_describe,
+    .moves = mg_moves,
     .bench = mancala_bench,
 };
 

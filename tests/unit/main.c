@@ -33,6 +33,7 @@ static const struct {
     {"search", test_search},
     {"record", test_record},
     {"service", test_service},
+    {"legality", test_legality},
     {"web", test_web},
 };
 

@@ -40,6 +40,7 @@ void test_mancala(void);
 void test_egdb(void);
 void test_search(void);
 void test_service(void);
+void test_legality(void);
 void test_record(void);
 void test_web(void);
 
