@@ -140,12 +140,22 @@ static bool is_json(struct MHD_Connection *c) {
     return t && !strncasecmp(t, "application/json", 16);
 }
 
+/* The address as libmicrohttpd hands it on, decoded, unless it encodes a
+ * NUL: that would cut the text short ("/api/games/ID%00" would name game
+ * ID), so such an address stays as sent and route() refuses it. */
+static size_t unescape(void *cls, struct MHD_Connection *c, char *uri) {
+    (void)cls, (void)c;
+    return strstr(uri, "%00") ? strlen(uri) : MHD_http_unescape(uri);
+}
+
 static void route(struct MHD_Connection *c, const char *url, const char *method, Upload *u,
                   WebReply *out) {
     bool api = !strcmp(url, "/api") || !strncmp(url, "/api/", 5);
     bool reads = !strcmp(method, "GET") || !strcmp(method, "HEAD");
     if (!host_allowed(c)) {
         web_reply_error(out, 403, "this server answers to its own loopback address only");
+    } else if (strstr(url, "%00")) {
+        web_reply_error(out, 400, "the address holds an encoded NUL (%00)");
     } else if (u->too_big) {
         web_reply_error(out, 413, "the request body is too large");
     } else if (api && !reads && !is_json(c)) {
@@ -391,7 +401,8 @@ int web_main(int argc, char **argv) {
         NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE,
         (unsigned)POOL_THREADS, MHD_OPTION_CONNECTION_LIMIT, room, MHD_OPTION_LISTEN_BACKLOG_SIZE,
         (unsigned)LISTEN_BACKLOG, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
-        MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL, MHD_OPTION_END);
+        MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
+        MHD_OPTION_END);
     if (!d) {
         fprintf(stderr, "menagerie serve: cannot listen on %s port %ld (in use?)\n", host, port);
         web_games_close();

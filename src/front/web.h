@@ -14,6 +14,9 @@
 #include "engine/engine.h"
 
 #define WEB_ID_LEN 13 /* 12 hex digits and the NUL */
+/* Whether the LEN characters at S are a game id: exactly 12 lower-case hex
+ * digits (web_registry.c, which makes them). */
+bool web_id_valid(const char *s, size_t len);
 #define WEB_MAX_BODY (1 << 20)
 #define WEB_MAX_GAMES 2000 /* games kept in memory (and loaded on start) */
 

@@ -589,6 +589,10 @@ void web_api_handle(const char *method, const char *url, const char *body, size_
                         path_known ? "method not allowed here" : "no such API route");
         return;
     }
+    if (id && !web_id_valid(id, strlen(id))) {
+        web_reply_error(out, 400, "a game id is 12 digits 0-9 and a-f");
+        return;
+    }
     cJSON *json = NULL;
     if (len > 0) {
         json = cJSON_ParseWithLength(body, len);

@@ -63,8 +63,18 @@ WebGame *web_game_get(const char *id, WebError *e) {
     return w;
 }
 
+static const char id_digits[] = "0123456789abcdef";
+
+bool web_id_valid(const char *s, size_t len) {
+    if (len != WEB_ID_LEN - 1)
+        return false;
+    for (size_t i = 0; i < len; i++)
+        if (!s[i] || !strchr(id_digits, s[i]))
+            return false;
+    return true;
+}
+
 static void new_id(char *id) {
-    static const char hex[] = "0123456789abcdef";
     unsigned char b[6];
     FILE *f = fopen("/dev/urandom", "rb");
     size_t got = f ? fread(b, 1, sizeof b, f) : 0;
@@ -73,8 +83,8 @@ static void new_id(char *id) {
     for (size_t i = got; i < sizeof b; i++)
         b[i] = (unsigned char)(rand() ^ (int)time(NULL));
     for (int i = 0; i < 6; i++) {
-        id[2 * i] = hex[b[i] >> 4];
-        id[2 * i + 1] = hex[b[i] & 15];
+        id[2 * i] = id_digits[b[i] >> 4];
+        id[2 * i + 1] = id_digits[b[i] & 15];
     }
     id[12] = 0;
 }

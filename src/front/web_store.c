@@ -164,17 +164,10 @@ static bool make_dirs(const char *dir) {
     return mkdir(p, 0777) == 0 || errno == EEXIST;
 }
 
-static bool valid_id(const char *s) {
-    for (int i = 0; i < 12; i++)
-        if (!((s[i] >= '0' && s[i] <= '9') || (s[i] >= 'a' && s[i] <= 'f')))
-            return false;
-    return true;
-}
-
 /* ID.pgn, ID.sgn; with tmp, ID.pgn.tmp and ID.sgn.tmp */
 static bool game_file(const char *n, bool tmp) {
     size_t want = tmp ? 20 : 16;
-    return strlen(n) == want && valid_id(n) &&
+    return strlen(n) == want && web_id_valid(n, WEB_ID_LEN - 1) &&
            (!strncmp(n + 12, ".pgn", 4) || !strncmp(n + 12, ".sgn", 4)) &&
            (!tmp || !strcmp(n + 16, ".tmp"));
 }

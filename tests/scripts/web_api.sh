@@ -184,6 +184,29 @@ ls "$DATA/$CHESS.pgn" "$DATA/$SL.sgn" > /dev/null 2>&1; check "games saved as fi
 # ---- bad requests ----
 req GET /api/nothing
 expect "unknown route is 404" 404 "d.error"
+# a game id is exactly 12 digits 0-9a-f, on every route that takes one
+for bad in "$CHESS%20" "${CHESS}0" "${CHESS:0:11}" "${CHESS^^}" "${CHESS:0:11}g" \
+    "${CHESS:0:11}%2e" ".%2e"; do
+    req GET "/api/games/$bad"
+    expect "game id '$bad' is refused (400)" 400 "/game id/.test(d.error)"
+done
+# an encoded NUL would cut the id short: refused as such, on every route
+for bad in "$CHESS%00" "$CHESS%00x" "${CHESS:0:11}%00" "%00"; do
+    req GET "/api/games/$bad"
+    expect "game id '$bad' is refused (400)" 400 "/NUL/.test(d.error)"
+done
+for r in "GET moves" "POST move" "POST go" "POST stop" "POST undo" "POST resign" "POST draw" \
+    "POST options" "GET export" "GET positions" "POST analysis" "GET analysis"; do
+    set -- $r
+    if [ "$1" = GET ]; then req GET "/api/games/$CHESS%00/$2"; else req POST "/api/games/$CHESS%00/$2" '{}'; fi
+    expect "$1 /api/games/ID%00/$2 is refused (400)" 400 "/NUL/.test(d.error)"
+done
+req DELETE "/api/games/$CHESS%00"
+expect "DELETE of ID%00 is refused (400)" 400 "d.error"
+req GET "/api/games/$CHESS"
+expect "the game is still there after the refusals" 200 "d.id === '$CHESS'"
+req GET /index.html%00
+expect "a static address with %00 is refused (400)" 400 "/NUL/.test(d.error)"
 req PUT /api/games '{}'
 expect "wrong method is 405" 405 "d.error"
 req POST /api/games '{"variant":"chess"}' text/plain
@@ -215,7 +238,9 @@ expect "FEN empty run too large" 400 "/too long/.test(d.error)"
 req POST /api/games '{"variant":"slangenspel","fen":"99/99 x"}'
 expect "bad mancala position" 400 "d.error"
 req GET /api/games/nosuchgame
-expect "bad id" 404 "d.error"
+expect "bad id" 400 "/game id/.test(d.error)"
+req GET /api/games/000000000000
+expect "unknown id" 404 "d.error"
 req POST /api/games/000000000000/move '{"move":"e2e4"}'
 expect "unknown id" 404 "d.error"
 req POST "/api/games/$CHESS/move" '{}'
