@@ -4,8 +4,8 @@
 #   make test     install missing build dependencies, build the normal and the
 #                 sanitizer (ASan+UBSan, clang) binaries, run every test
 #   make bench    performance figures (perft and search) against peers
-#   make fuzz     builds the libFuzzer harnesses (tests/fuzz/) and runs each for
-#                 FUZZ_S seconds (default 180)
+#   make fuzz     builds the libFuzzer harnesses (tests/fuzz/) and runs them all in
+#                 turn, each for FUZZ_SECONDS seconds (default 180) or FUZZ_RUNS inputs
 #   make install / uninstall   see "Installing" below (PREFIX, DESTDIR)
 # CFG selects the build: release (default), san, fuzz (clang, coverage for
 # libFuzzer plus ASan+UBSan), debug (position invariant checks after every
@@ -56,7 +56,8 @@ TESTSRC := $(wildcard tests/unit/*.c)
 TESTOBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 VARFILES := $(sort $(wildcard src/variants/*.var))
 OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
-FUZZ_S ?= 180
+FUZZ_SECONDS ?= 180
+FUZZ_RUNS ?=
 
 .PHONY: all run test bench deps clean format san fuzz fuzzers tune spsa
 all: menagerie
@@ -125,7 +126,7 @@ fuzzers:
 	$(MAKE) CFG=fuzz $(patsubst tests/fuzz/%.c,build/fuzz/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 fuzz: deps fuzzers
-	FUZZ_S=$(FUZZ_S) bash tests/fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) bash tests/fuzz/run.sh
 
 # The builds of `make test` use every core (JOBS=1 for one at a time); the
 # debug build and the fuzz harnesses are built by tests/run.sh, side by side

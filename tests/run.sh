@@ -84,7 +84,7 @@ debug_step() { # the debug build's position invariants under perft and self-play
     nice -n 10 make -s -j"$jobs_max" CFG=debug build/debug/menagerie && bash tests/debug.sh
 }
 fuzz_step() { # the fuzz harnesses, a few seconds each, so that they keep working
-    nice -n 10 make -s -j"$jobs_max" fuzzers && FUZZ_S=3 FUZZ_KEEP=0 bash tests/fuzz/run.sh
+    nice -n 10 make -s -j"$jobs_max" fuzzers && FUZZ_SECONDS=3 FUZZ_KEEP=0 bash tests/fuzz/run.sh
 }
 
 # drain: waits for every running step and reports it.

@@ -60,11 +60,42 @@ __attribute__((format(printf, 1, 2), noreturn)) static inline void fuzz_fail(con
     abort();
 }
 
+/* Whether LINE names WORD (any case). */
+static inline bool fuzz_names(const char *line, const char *word) {
+    for (const char *p = line; *p; p++)
+        if (!strncasecmp(p, word, strlen(word)))
+            return true;
+    return false;
+}
+
+/* Writes every number in LINE that is over MAX as MAX, in place. */
+static inline void fuzz_clamp_numbers(char *line, unsigned long max) {
+    char cap[24];
+    int caplen = snprintf(cap, sizeof cap, "%lu", max);
+    for (char *p = line; *p;) {
+        size_t n = strspn(p, "0123456789");
+        if (!n) {
+            p++;
+            continue;
+        }
+        if (n > (size_t)caplen || (n == (size_t)caplen && strncmp(p, cap, n) > 0)) {
+            memcpy(p, cap, (size_t)caplen);
+            memmove(p + caplen, p + n, strlen(p + n) + 1);
+            n = (size_t)caplen;
+        }
+        p += n;
+    }
+}
+
 /* Runs a protocol front end's main (uci_main, xboard_main) on the input's
  * lines as its arguments, after `first` and before "quit" (which ends any
- * search). Lines naming skip1 or skip2 (any case) are dropped. */
+ * search). Lines naming `drop` (any case) are dropped: the machine's
+ * cores, not the parser, would be tested. In lines naming `table` every
+ * number is at most FUZZ_TABLE_MB: the table's size is parsed and changed
+ * between searches, without filling the machine's memory. */
+#define FUZZ_TABLE_MB 64
 static inline void fuzz_protocol(const uint8_t *data, size_t size, int (*run)(int, char **),
-                                 char *name, char *first, const char *skip1, const char *skip2) {
+                                 char *name, char *first, const char *drop, const char *table) {
     static bool quiet;
     if (!quiet) {
         fuzz_quiet();
@@ -77,11 +108,11 @@ static inline void fuzz_protocol(const uint8_t *data, size_t size, int (*run)(in
     argv[argc++] = name;
     argv[argc++] = first;
     for (int i = 0; i < n; i++) {
-        bool skip = false;
-        for (const char *p = line[i]; *p && !skip; p++)
-            skip = !strncasecmp(p, skip1, strlen(skip1)) || !strncasecmp(p, skip2, strlen(skip2));
-        if (!skip)
-            argv[argc++] = line[i];
+        if (fuzz_names(line[i], drop))
+            continue;
+        if (fuzz_names(line[i], table))
+            fuzz_clamp_numbers(line[i], FUZZ_TABLE_MB);
+        argv[argc++] = line[i];
     }
     argv[argc++] = quit;
     run(argc, argv);

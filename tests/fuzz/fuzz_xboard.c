@@ -1,7 +1,7 @@
 /* fuzz_xboard.c - the XBoard (CECP) front end's line handler. Input: up to
  * 16 lines, run as xboard_main runs its arguments, then quit (which ends
- * any search). Lines with memory or cores are dropped (the machine's
- * memory, not the parser, would be tested); the session starts with 1 MB. */
+ * any search). Lines naming cores are dropped, memory sizes are at most
+ * FUZZ_TABLE_MB (fuzz.h); the session starts with 1 MB. */
 #include "front/frontends.h"
 #include "fuzz.h"
 
@@ -10,6 +10,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static char name[] = "xboard", first[] = "memory 1";
     if (size <= 8192)
-        fuzz_protocol(data, size, xboard_main, name, first, "memory", "cores");
+        fuzz_protocol(data, size, xboard_main, name, first, "cores", "memory");
     return 0;
 }

@@ -1,16 +1,20 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer harnesses named (fuzz_fen ...; default every one in
-# build/fuzz/fuzz/, from `make fuzzers`) for FUZZ_S seconds each (default
-# 180), two at a time at most. Each starts
-# from the committed corpus tests/fuzz/corpus/NAME (seeds from the project's
-# test data, and every input that ever crashed or hung); new inputs go to
-# build/fuzz/corpus/NAME, crashes to build/fuzz/crashes/. Prints one line per
-# harness: "ok fuzz NAME: N inputs in S s" or "FAIL fuzz NAME: ..." with the
-# input to add to the corpus once fixed. FUZZ_KEEP=0 (as make test runs it)
-# starts from the committed corpus alone and keeps no new inputs.
+# build/fuzz/fuzz/, from `make fuzzers`), all in turn, two at a time at
+# most: each for FUZZ_SECONDS seconds (default 180), or until it has run
+# FUZZ_RUNS inputs when that is set (FUZZ_SECONDS then bounds it too). Each
+# starts from the committed corpus tests/fuzz/corpus/NAME (seeds from the
+# project's test data, and every input that ever crashed or hung); new
+# inputs go to build/fuzz/corpus/NAME, crashes to build/fuzz/crashes/. An
+# input that runs longer than FUZZ_TIMEOUT seconds (default 20) counts as a
+# hang. Prints one line per harness: "ok fuzz NAME: N inputs in S s" or
+# "FAIL fuzz NAME: ..." with the input to add to the corpus once fixed.
+# FUZZ_KEEP=0 (as make test runs it) starts from the committed corpus alone
+# and keeps no new inputs.
 set -u
 cd "$(dirname "$0")/../.."
-S=${FUZZ_S:-180}
+S=${FUZZ_SECONDS:-180}
+RUNS=${FUZZ_RUNS:-}
 KEEP=${FUZZ_KEEP:-1}
 bin=build/fuzz/fuzz
 out=build/fuzz
@@ -25,14 +29,15 @@ one() { # one NAME: runs a harness, prints its line
     [ "$KEEP" = 1 ] || new=$(mktemp -d)
     mkdir -p "$new" "tests/fuzz/corpus/$name"
     # -timeout: an input taking longer is a hang; -rss_limit_mb: memory
-    nice -n 10 "$bin/$name" -max_total_time="$S" -timeout=20 -rss_limit_mb=2560 \
-        -max_len=8192 -print_final_stats=1 -artifact_prefix="$out/crashes/$name-" \
-        "$new" "tests/fuzz/corpus/$name" > "$log" 2>&1
-    local rc=$? runs
+    local t0=$SECONDS
+    nice -n 10 "$bin/$name" -max_total_time="$S" ${RUNS:+-runs="$RUNS"} \
+        -timeout="${FUZZ_TIMEOUT:-20}" -rss_limit_mb=2560 -max_len=8192 -print_final_stats=1 \
+        -artifact_prefix="$out/crashes/$name-" "$new" "tests/fuzz/corpus/$name" > "$log" 2>&1
+    local rc=$? runs secs=$((SECONDS - t0))
     [ "$KEEP" = 1 ] || rm -rf "$new"
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
     if [ $rc -eq 0 ]; then
-        echo "ok fuzz $name: ${runs:-?} inputs in $S s"
+        echo "ok fuzz $name: ${runs:-?} inputs in $secs s"
     else
         local art
         art=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | cut -d' ' -f5)
