@@ -11,8 +11,7 @@
 static PyObject *menagerie_error; /* menagerie.Error, a ValueError */
 
 typedef struct {
-    PyObject_HEAD
-    MenagerieGame *g;
+    PyObject_HEAD MenagerieGame *g;
     int busy; /* a search or perft runs without the GIL */
 } GameObject;
 
@@ -188,9 +187,9 @@ static PyObject *game_perft(GameObject *self, PyObject *args) {
     }
     uint64_t n;
     self->busy = 1;
-    Py_BEGIN_ALLOW_THREADS
+    PyThreadState *ts = PyEval_SaveThread();
     n = menagerie_perft(self->g, depth);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(ts);
     self->busy = 0;
     return PyLong_FromUnsignedLongLong(n);
 }
@@ -207,9 +206,8 @@ static PyObject *game_search(GameObject *self, PyObject *args, PyObject *kw) {
     static char *kwlist[] = {"depth", "movetime", "nodes", "multipv", "threads", "hash", NULL};
     MenagerieLimits lim = {0};
     unsigned long long nodes = 0;
-    if (!PyArg_ParseTupleAndKeywords(args, kw, "|$iiKiii", kwlist, &lim.depth,
-                                     &lim.movetime_ms, &nodes, &lim.multipv, &lim.threads,
-                                     &lim.hash_mb) ||
+    if (!PyArg_ParseTupleAndKeywords(args, kw, "|$iiKiii", kwlist, &lim.depth, &lim.movetime_ms,
+                                     &nodes, &lim.multipv, &lim.threads, &lim.hash_mb) ||
         ready(self))
         return NULL;
     lim.nodes = nodes;
@@ -219,9 +217,9 @@ static PyObject *game_search(GameObject *self, PyObject *args, PyObject *kw) {
     char err[MENAGERIE_ERR_LEN];
     bool ok;
     self->busy = 1;
-    Py_BEGIN_ALLOW_THREADS
+    PyThreadState *ts = PyEval_SaveThread();
     ok = menagerie_search(self->g, &lim, res, err, sizeof err);
-    Py_END_ALLOW_THREADS
+    PyEval_RestoreThread(ts);
     self->busy = 0;
     PyObject *out = NULL, *lines = ok ? PyList_New(res->nlines) : NULL;
     for (int i = 0; lines && i < res->nlines; i++) {
@@ -325,7 +323,10 @@ static PyType_Slot game_slots[] = {
 };
 
 static PyType_Spec game_spec = {
-    "menagerie._menagerie.Game", sizeof(GameObject), 0, Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
+    "menagerie._menagerie.Game",
+    sizeof(GameObject),
+    0,
+    Py_TPFLAGS_DEFAULT | Py_TPFLAGS_BASETYPE,
     game_slots,
 };
 
@@ -366,8 +367,15 @@ static PyMethodDef mod_methods[] = {
 };
 
 static struct PyModuleDef module = {
-    PyModuleDef_HEAD_INIT, "menagerie._menagerie", "Menagerie's engine (libmenagerie)", -1,
-    mod_methods, NULL, NULL, NULL, NULL,
+    PyModuleDef_HEAD_INIT,
+    "menagerie._menagerie",
+    "Menagerie's engine (libmenagerie)",
+    -1,
+    mod_methods,
+    NULL,
+    NULL,
+    NULL,
+    NULL,
 };
 
 PyMODINIT_FUNC PyInit__menagerie(void);
@@ -382,8 +390,8 @@ PyMODINIT_FUNC PyInit__menagerie(void) {
     PyObject *game_type = PyType_FromSpec(&game_spec);
     if (!menagerie_error)
         menagerie_error = PyErr_NewExceptionWithDoc(
-            "menagerie.Error", "a variant, position or move Menagerie cannot use",
-            PyExc_ValueError, NULL);
+            "menagerie.Error", "a variant, position or move Menagerie cannot use", PyExc_ValueError,
+            NULL);
     bool ok = game_type && menagerie_error && PyModule_AddObjectRef(m, "Game", game_type) == 0 &&
               PyModule_AddObjectRef(m, "Error", menagerie_error) == 0 &&
               PyModule_AddIntConstant(m, "API_VERSION", MENAGERIE_API_VERSION) == 0 &&

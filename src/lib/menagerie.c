@@ -20,11 +20,17 @@ struct MenagerieGame {
     _Atomic(EngineSearch *) search; /* NULL until the first search */
 };
 
-const char *menagerie_version(void) { return MENAGERIE_VERSION; }
+const char *menagerie_version(void) {
+    return MENAGERIE_VERSION;
+}
 
-int menagerie_api_version(void) { return MENAGERIE_API_VERSION; }
+int menagerie_api_version(void) {
+    return MENAGERIE_API_VERSION;
+}
 
-const char *const *menagerie_variants(void) { return engine_game_names(); }
+const char *const *menagerie_variants(void) {
+    return engine_game_names();
+}
 
 /* A path to a definition file rather than a game's name. */
 static bool is_file(const char *variant) {
@@ -82,7 +88,9 @@ void menagerie_close(MenagerieGame *g) {
     free(g);
 }
 
-const char *menagerie_game_variant(const MenagerieGame *g) { return g->variant; }
+const char *menagerie_game_variant(const MenagerieGame *g) {
+    return g->variant;
+}
 
 bool menagerie_validate_fen(const char *variant, const char *fen, char *err, size_t errlen) {
     if (!fen || !fen[0]) {
@@ -133,22 +141,22 @@ bool menagerie_play(MenagerieGame *g, const char *move, char *err, size_t errlen
     return engine_play(g->game, move, err, errlen);
 }
 
-bool menagerie_undo(MenagerieGame *g) { return engine_undo(g->game); }
+bool menagerie_undo(MenagerieGame *g) {
+    return engine_undo(g->game);
+}
 
-int menagerie_ply_count(const MenagerieGame *g) { return engine_ply_count(g->game); }
+int menagerie_ply_count(const MenagerieGame *g) {
+    return engine_ply_count(g->game);
+}
 
 MenagerieResult menagerie_result(MenagerieGame *g, char *reason, size_t len) {
     GameResult r = engine_result(g->game);
     snprintf(reason, len, "%s", r.kind == RESULT_NONE ? "" : r.reason);
     switch (r.kind) {
-    case RESULT_FIRST_WINS:
-        return MENAGERIE_FIRST_WINS;
-    case RESULT_SECOND_WINS:
-        return MENAGERIE_SECOND_WINS;
-    case RESULT_DRAW:
-        return MENAGERIE_DRAW;
-    case RESULT_NONE:
-        break;
+    case RESULT_FIRST_WINS: return MENAGERIE_FIRST_WINS;
+    case RESULT_SECOND_WINS: return MENAGERIE_SECOND_WINS;
+    case RESULT_DRAW: return MENAGERIE_DRAW;
+    case RESULT_NONE: break;
     }
     return MENAGERIE_ONGOING;
 }
@@ -158,8 +166,7 @@ uint64_t menagerie_perft(MenagerieGame *g, int depth) {
 }
 
 /* LIM as the engine's limits; false with a reason when one is out of range. */
-static bool engine_limits(const MenagerieLimits *lim, SearchLimits *out, char *err,
-                          size_t errlen) {
+static bool engine_limits(const MenagerieLimits *lim, SearchLimits *out, char *err, size_t errlen) {
     memset(out, 0, sizeof *out);
     if (!lim) {
         out->movetime_ms = 1000;
@@ -198,8 +205,8 @@ static void copy_line(const SearchInfo *in, MenagerieLine *out) {
     snprintf(out->pv_san, sizeof out->pv_san, "%s", in->pv_san);
 }
 
-bool menagerie_search(MenagerieGame *g, const MenagerieLimits *lim, MenagerieSearch *out,
-                      char *err, size_t errlen) {
+bool menagerie_search(MenagerieGame *g, const MenagerieLimits *lim, MenagerieSearch *out, char *err,
+                      size_t errlen) {
     memset(out, 0, sizeof *out);
     SearchLimits sl;
     if (!engine_limits(lim, &sl, err, errlen))

@@ -53,11 +53,11 @@ typedef struct {
 } MenagerieLimits;
 
 typedef struct {
-    int multipv;  /* 1 = the best line */
+    int multipv; /* 1 = the best line */
     int depth, seldepth;
-    int score;    /* side to move's view: centipawns, or eggs in Slangenspel */
-    int mate;     /* moves to mate, + for the side to move, - against; 0 = none */
-    bool exact;   /* a proven value (a mate, a solved Slangenspel position) */
+    int score;  /* side to move's view: centipawns, or eggs in Slangenspel */
+    int mate;   /* moves to mate, + for the side to move, - against; 0 = none */
+    bool exact; /* a proven value (a mate, a solved Slangenspel position) */
     uint64_t nodes;
     int time_ms;
     char pv[MENAGERIE_PV_LEN];     /* coordinate form */
@@ -126,8 +126,8 @@ uint64_t menagerie_perft(MenagerieGame *g, int depth);
  * for the result. The search tables are kept from one call to the next, as
  * in a game; menagerie_new_game forgets them. False when the game is over
  * or a limit is out of range. */
-bool menagerie_search(MenagerieGame *g, const MenagerieLimits *lim, MenagerieSearch *out,
-                      char *err, size_t errlen);
+bool menagerie_search(MenagerieGame *g, const MenagerieLimits *lim, MenagerieSearch *out, char *err,
+                      size_t errlen);
 /* Asks a running menagerie_search of g to finish now (its best so far);
  * the one call that may come from another thread. */
 void menagerie_stop(MenagerieGame *g);
