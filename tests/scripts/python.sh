@@ -1,11 +1,12 @@
 #!/usr/bin/env bash
-# The Python module (docs/python.md): libmenagerie and the C extension are
-# built, `pip install .` puts the module into a fresh virtual environment
-# (Debian's python3, its setuptools, no network), and tests/python's
-# unittests run there, with a user's variant file (horse-chess: chess with
-# the Knight renamed Horse) by path and in $MENAGERIE_VARIANTS. For the
-# sanitizer binary the library is built with ASan+UBSan (CFG=san-pic) and
-# Python runs with the sanitizers' runtime preloaded. Installs python3-dev,
+# The Python module (docs/python.md): libmenagerie is built and its C API
+# tried by a C program (tests/python/capi_test.c), `pip install .` puts the
+# module into a fresh virtual environment (Debian's python3, its setuptools,
+# no network), and tests/python's unittests run there, with a user's variant
+# file (horse-chess: chess with the Knight renamed Horse) by path and in
+# $MENAGERIE_VARIANTS. For the sanitizer binary the library is built with
+# ASan+UBSan (CFG=san-pic), the C test with them too, and Python runs with
+# the sanitizers' runtime preloaded. Installs python3-dev,
 # python3-setuptools and python3-venv when missing (as root). Prints
 # "ok ..."/"FAIL ..." lines.
 set -u
@@ -43,6 +44,17 @@ fi
 other=$(nm -D --defined-only "build/$cfg/libmenagerie.so" | awk '$2 == "T" && $3 !~ /^menagerie_/')
 [ -z "$other" ] && echo "ok python: libmenagerie exports only menagerie_ calls" ||
     echo "FAIL python: libmenagerie exports more: $(head -3 <<< "$other" | tr '\n' ' ')"
+
+# the C API as a C program of its own uses it
+cc=gcc ccflags=
+[ $cfg = san-pic ] && cc=clang ccflags=-fsanitize=address,undefined
+if $cc -std=c11 -Wall -Wextra -Wpedantic -Werror $ccflags -Isrc/lib -o "$tmp/capi" \
+        tests/python/capi_test.c -L"build/$cfg" -lmenagerie -Wl,-rpath,"$top/build/$cfg" \
+        2> "$tmp/cc.log"; then
+    ASAN_OPTIONS=detect_leaks=1 "$tmp/capi" || echo "FAIL python: the C API test exits with $?"
+else
+    echo "FAIL python: the C API test does not build"; head -5 "$tmp/cc.log" | sed 's/^/    /'
+fi
 
 # A copy of python/, so that two builds may run side by side; the Makefile's
 # tree is named by MENAGERIE_TOP.
