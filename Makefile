@@ -166,7 +166,7 @@ format:
 	clang-format -i $(SRC) $(wildcard src/*/*.h) $(TESTSRC) tools/embed.c
 
 clean:
-	rm -rf build menagerie
+	rm -rf build menagerie python/build python/*.egg-info python/menagerie/*.so
 
 # --- Installing -------------------------------------------------------------
 # `make install PREFIX=/usr DESTDIR=/tmp/pkg`: the binary and its manual page

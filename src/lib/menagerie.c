@@ -14,6 +14,12 @@
 #define MENAGERIE_VERSION "unknown"
 #endif
 
+/* The API's sizes hold what the engine writes. */
+_Static_assert(MENAGERIE_MOVE_LEN >= ENGINE_MOVE_TEXT, "move text");
+_Static_assert(MENAGERIE_MAX_LINES <= SEARCH_MAX_PV, "best lines");
+_Static_assert(MENAGERIE_PV_LEN >= sizeof((SearchInfo *)0)->pv, "pv");
+_Static_assert(MENAGERIE_PV_LEN >= sizeof((SearchInfo *)0)->pv_san, "pv_san");
+
 struct MenagerieGame {
     Game *game;
     char *variant;

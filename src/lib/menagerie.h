@@ -119,7 +119,8 @@ int menagerie_ply_count(const MenagerieGame *g); /* moves played since the start
  * goes on) into reason. */
 MenagerieResult menagerie_result(MenagerieGame *g, char *reason, size_t len);
 
-/* The leaf nodes of the legal-move tree DEPTH plies deep (0..30). */
+/* The leaf nodes of the legal-move tree DEPTH plies deep (0..30; 0 for
+ * another depth). */
 uint64_t menagerie_perft(MenagerieGame *g, int depth);
 
 /* Searches the current position within LIM (NULL = one second) and waits
