@@ -10,6 +10,8 @@ is the start position; moves are coordinate texts or SAN.
 
 from ._menagerie import API_VERSION, MAX_LINES, Error, Game, fen_error, variants, version
 
+__version__ = version()
+
 __all__ = [
     "API_VERSION", "MAX_LINES", "Error", "Game", "fen_error", "game_result", "get_fen",
     "get_san", "get_san_moves", "is_game_end", "legal_moves", "perft", "search", "start_fen",

@@ -278,6 +278,21 @@ static PyObject *game_get_ply(GameObject *self, void *closure) {
     return PyLong_FromLong(menagerie_ply_count(self->g));
 }
 
+/* menagerie.Game('chess', 'rnbqkbnr/...'): what makes the same position
+ * (without the moves that led to it). */
+static PyObject *game_repr(GameObject *self) {
+    if (!self->g || self->busy)
+        return PyUnicode_FromFormat("<menagerie.Game %s>", self->g ? "searching" : "not open");
+    char fen[MENAGERIE_FEN_LEN];
+    menagerie_fen(self->g, fen, sizeof fen);
+    PyObject *v = PyUnicode_FromString(menagerie_game_variant(self->g));
+    PyObject *f = v ? PyUnicode_FromString(fen) : NULL;
+    PyObject *r = f ? PyUnicode_FromFormat("menagerie.Game(%R, %R)", v, f) : NULL;
+    Py_XDECREF(v);
+    Py_XDECREF(f);
+    return r;
+}
+
 static PyMethodDef game_methods[] = {
     {"fen", (PyCFunction)game_fen, METH_NOARGS, "fen() -> the position as FEN"},
     {"legal_moves", (PyCFunction)(void (*)(void))game_legal_moves, METH_VARARGS | METH_KEYWORDS,
@@ -317,6 +332,7 @@ static PyType_Slot game_slots[] = {
     {Py_tp_new, PyType_GenericNew},
     {Py_tp_init, game_init},
     {Py_tp_dealloc, game_dealloc},
+    {Py_tp_repr, game_repr},
     {Py_tp_methods, game_methods},
     {Py_tp_getset, game_getset},
     {0, NULL},

@@ -103,6 +103,16 @@ class Moves(unittest.TestCase):
             g.pop()
         self.assertTrue(issubclass(menagerie.Error, ValueError))
 
+    def test_copy_and_repr(self):
+        g = menagerie.Game("hannibal")
+        c = g.copy()
+        c.push(c.legal_moves()[0])
+        self.assertEqual(g.ply, 0)
+        self.assertEqual(c.ply, 1)
+        self.assertEqual(repr(g), "menagerie.Game('hannibal', %r)" % g.fen())
+        self.assertEqual(eval(repr(c), {"menagerie": menagerie}).fen(), c.fen())
+        self.assertEqual(menagerie.__version__, menagerie.version())
+
 
 class Positions(unittest.TestCase):
     def test_fen_round_trip(self):
