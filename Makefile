@@ -10,29 +10,34 @@
 # CFG selects the build: release (default), san, fuzz (clang, coverage for
 # libFuzzer plus ASan+UBSan), debug (position invariant checks after every
 # move: core/verify.c), or any other name for an optimised build of its own
-# (objects in build/$(CFG)).
+# (objects in build/$(CFG)). A name ending in -pic (release-pic, san-pic) is
+# that build as position-independent code, for libmenagerie (make lib).
 
 CFG ?= release
 BUILD := build/$(CFG)
+KIND := $(CFG:%-pic=%)
 
 WARN := -Wall -Wextra -Werror -Wmissing-declarations -Wmissing-prototypes \
         -Wstrict-prototypes -Wshadow -Wvla
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I$(BUILD)/gen -pthread \
              $(shell pkg-config --cflags libmicrohttpd libcjson 2>/dev/null)
 
-ifeq ($(CFG),san)
+ifeq ($(KIND),san)
   CC := clang
   OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
          -fno-sanitize-recover=all
-else ifeq ($(CFG),fuzz)
+else ifeq ($(KIND),fuzz)
   CC := clang
   OPT := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
          -fno-sanitize-recover=all
-else ifeq ($(CFG),debug)
+else ifeq ($(KIND),debug)
   OPT := -O1 -g -DMENAGERIE_DEBUG
 else
   CC ?= cc
   OPT := -O3 -g -DNDEBUG
+endif
+ifneq ($(KIND),$(CFG))
+  OPT += -fPIC
 endif
 ifeq ($(CC),cc)
   CC := gcc
@@ -47,7 +52,7 @@ LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd libcjson 2>/dev/n
 
 SRC := $(wildcard src/*/*.c)
 MAIN := src/front/main.c
-LIBSRC := $(filter-out $(MAIN),$(SRC))
+LIBSRC := $(filter-out $(MAIN) src/lib/%,$(SRC))
 GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/www_files.c $(BUILD)/gen/builtin_openings.c
 OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRC)) $(BUILD)/gen/builtin_variants.o \
        $(BUILD)/gen/www_files.o $(BUILD)/gen/builtin_openings.o
@@ -59,7 +64,7 @@ OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
 FUZZ_SECONDS ?= 180
 FUZZ_RUNS ?=
 
-.PHONY: all run test bench deps clean format san fuzz fuzzers tune spsa
+.PHONY: all run test bench deps clean format san fuzz fuzzers tune spsa lib
 all: menagerie
 
 menagerie: $(BUILD)/menagerie
@@ -74,6 +79,21 @@ $(BUILD)/unit_tests: $(OBJ) $(TESTOBJ)
 $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
+
+# libmenagerie (src/lib/menagerie.h): the engine without its front ends, as
+# position-independent code, exporting only the menagerie_ calls. `make lib`
+# builds build/release-pic/libmenagerie.so; CFG=san-pic the sanitizers' one.
+SOSRC := $(filter-out src/front/%,$(LIBSRC)) $(wildcard src/lib/*.c)
+SOOBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(SOSRC)) $(BUILD)/gen/builtin_variants.o \
+         $(BUILD)/gen/www_files.o
+# (a sanitized library takes the sanitizers' runtime from the program that loads it)
+SONOUNDEF := $(if $(filter san fuzz,$(KIND)),,-Wl,--no-undefined)
+lib:
+	$(MAKE) CFG=release-pic build/release-pic/libmenagerie.so
+
+$(BUILD)/libmenagerie.so: $(SOOBJ) src/lib/menagerie.map
+	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -shared -Wl,-soname,libmenagerie.so \
+	    -Wl,--version-script=src/lib/menagerie.map $(SONOUNDEF) -o $@ $(SOOBJ) -lm -pthread
 
 # libFuzzer harnesses (CFG=fuzz): one binary per tests/fuzz/fuzz_*.c.
 $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(OBJ)
@@ -147,7 +167,7 @@ format:
 	clang-format -i $(SRC) $(wildcard src/*/*.h) $(TESTSRC) tools/embed.c
 
 clean:
-	rm -rf build menagerie
+	rm -rf build menagerie python/build python/*.egg-info python/menagerie/*.so
 
 # --- Installing -------------------------------------------------------------
 # `make install PREFIX=/usr DESTDIR=/tmp/pkg`: the binary and its manual page
@@ -164,6 +184,8 @@ INSTALL ?= install
 
 $(BUILD)/front/main.o: CFLAGS_ALL += -DMENAGERIE_VERSION='"$(VERSION)"'
 $(BUILD)/front/main.o: debian/changelog
+$(BUILD)/lib/menagerie.o: CFLAGS_ALL += -DMENAGERIE_VERSION='"$(VERSION)"'
+$(BUILD)/lib/menagerie.o: debian/changelog
 
 .PHONY: install uninstall
 install: menagerie
@@ -183,4 +205,4 @@ uninstall:
 	    $(DESTDIR)$(PLUGINDIR)/xboard/menagerie.eng $(DESTDIR)$(PLUGINDIR)/logos/menagerie.png
 	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
 
--include $(OBJ:.o=.d) $(TESTOBJ:.o=.d) $(BUILD)/front/main.d
+-include $(OBJ:.o=.d) $(TESTOBJ:.o=.d) $(BUILD)/front/main.d $(BUILD)/lib/menagerie.d

@@ -35,7 +35,7 @@ static const Command commands[] = {
     {"openings", openings_main, "VARIANT [options]: make an opening set for match"},
     {"bench", bench_main, "search a fixed set of positions; prints the node signature"},
     {"analyse", analyse_main,
-     "GAME [--fen POS] [--movetime MS | --depth N]: search one position"},
+     "GAME [--fen POS] [--movetime MS | --depth N] [--json]: search one position"},
     {"egdb", egdb_main, "build|check [--eggs N] [--rules R]: Slangenspel endgame databases"},
     {"variants", cli_variants, "list the games and their set-ups"},
     {"perft", cli_perft, "VARIANT DEPTH [--fen FEN]: count leaf nodes"},

@@ -18,22 +18,7 @@ has() {
 }
 
 mkdir "$T/variants"
-cat > "$T/variants/horse-chess.var" <<'VAR'
-# Chess with the Knight renamed Horse: the same game under new letters.
-name=horse-chess title=Horse Chess
-summary=chess with horses
-icon=knight
-files=8 ranks=8
-promoChoice=QRBH
-insufficient=-,H,bound
-pawn:P:ifmnDfmWfceF:pawn
-horse:H:N:knight
-bishop:B:B:bishop
-rook:R:R:rook
-queen:Q:Q:queen
-king:K:KisO2:king
-startFen=rhbqkbhr/pppppppp/8/8/8/8/PPPPPPPP/RHBQKBHR w KQkq - 0 1
-VAR
+cp tests/data/horse-chess.var "$T/variants/"
 # a broken file in the same folder is skipped with a message, not fatal
 printf 'name=broken files=99\n' > "$T/variants/broken.var"
 export MENAGERIE_VARIANTS=$T/variants

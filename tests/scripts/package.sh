@@ -1,10 +1,12 @@
 #!/usr/bin/env bash
-# The Debian package: `dpkg-buildpackage -us -uc -b` on a copy of the tree,
-# lintian without errors, then (as root) the .deb installs, runs
+# The Debian packages: `dpkg-buildpackage -us -uc -b` on a copy of the tree,
+# lintian without errors, then (as root) the .debs install, menagerie runs
 # `menagerie --version`, registers with XBoard (a fresh XBoard adds it to
-# its engine list by itself) and is removed and purged leaving no file.
-# Installs dpkg-dev, debhelper and lintian when missing. Skipped for the
-# sanitizer binary (the package builds its own). Prints "ok ..."/"FAIL ...".
+# its engine list by itself), python3-menagerie's module imports and plays
+# in Debian's python3, and both are removed and purged leaving no file.
+# Installs dpkg-dev, debhelper, lintian and the Python build dependencies
+# when missing. Skipped for the sanitizer binary (the package builds its
+# own). Prints "ok ..."/"FAIL ...".
 set -u
 cd "$(dirname "$0")/../.."
 case "${MENAGERIE:-}" in
@@ -15,6 +17,7 @@ need=()
 command -v dpkg-buildpackage > /dev/null || need+=(dpkg-dev)
 command -v dh > /dev/null || need+=(debhelper)
 command -v lintian > /dev/null || need+=(lintian)
+for p in dh-python python3-dev python3-setuptools; do dpkg -s $p > /dev/null 2>&1 || need+=($p); done
 if [ ${#need[@]} -gt 0 ]; then
     if [ "$(id -u)" -ne 0 ]; then
         echo "FAIL package: need ${need[*]} (run as root to install them)"; exit 0
@@ -28,7 +31,8 @@ tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 mkdir "$tmp/src"
 tar --exclude=./build --exclude=./menagerie --exclude=./data --exclude=./node_modules \
-    --exclude=./.git -cf - . | tar -xf - -C "$tmp/src"
+    --exclude=./.git --exclude=./python/build --exclude='./python/*.egg-info' \
+    --exclude='./python/menagerie/*.so' -cf - . | tar -xf - -C "$tmp/src"
 
 # The unit tests run in `make test` already: nocheck keeps this short.
 if (cd "$tmp/src" && DEB_BUILD_OPTIONS="nocheck parallel=2" \
@@ -40,8 +44,11 @@ else
 fi
 arch=$(dpkg --print-architecture)
 deb=$tmp/menagerie_${version}_$arch.deb
-[ -s "$deb" ] && echo "ok package: menagerie_${version}_$arch.deb" ||
-    { echo "FAIL package: no $(basename "$deb")"; ls "$tmp" | sed 's/^/    /'; exit 0; }
+pydeb=$tmp/python3-menagerie_${version}_$arch.deb
+for d in "$deb" "$pydeb"; do
+    [ -s "$d" ] && echo "ok package: $(basename "$d")" ||
+        { echo "FAIL package: no $(basename "$d")"; ls "$tmp" | sed 's/^/    /'; exit 0; }
+done
 lint=$(lintian --fail-on error "$tmp/menagerie_${version}_$arch.changes" 2>&1)
 if [ $? -eq 0 ]; then echo "ok package: lintian reports no errors"
 else echo "FAIL package: lintian errors:"; grep '^E:' <<< "$lint" | head -5 | sed 's/^/    /'; fi
@@ -50,12 +57,12 @@ grep -E '^[EW]:' <<< "$lint" | head -5 | sed 's/^/    # /'
 if [ "$(id -u)" -ne 0 ]; then
     echo "ok package: install and removal skipped (not root)"; exit 0
 fi
-if dpkg -s menagerie > /dev/null 2>&1; then
+if dpkg -s menagerie > /dev/null 2>&1 || dpkg -s python3-menagerie > /dev/null 2>&1; then
     echo "ok package: install and removal skipped (a menagerie package is installed here)"; exit 0
 fi
-if dpkg -i "$deb" > "$tmp/dpkg.log" 2>&1; then echo "ok package: dpkg -i"
+if dpkg -i "$deb" "$pydeb" > "$tmp/dpkg.log" 2>&1; then echo "ok package: dpkg -i"
 else echo "FAIL package: dpkg -i"; tail -5 "$tmp/dpkg.log" | sed 's/^/    /'; exit 0; fi
-files=$(dpkg -L menagerie | while read -r f; do [ -f "$f" ] && echo "$f"; done)
+files=$(dpkg -L menagerie python3-menagerie | while read -r f; do [ -f "$f" ] && echo "$f"; done)
 out=$(/usr/games/menagerie --version 2>&1)
 [ "$out" = "menagerie $version" ] && echo "ok package: installed menagerie --version: $out" ||
     echo "FAIL package: installed menagerie --version: $out"
@@ -80,7 +87,15 @@ if command -v xboard > /dev/null && command -v xvfb-run > /dev/null &&
           tail -3 "$tmp/xboard.log" | sed 's/^/    /'; }
 fi
 
-dpkg -r menagerie > "$tmp/dpkg.log" 2>&1 && dpkg -P menagerie >> "$tmp/dpkg.log" 2>&1 &&
+# the module, in Debian's own python3, from a folder without the tree
+out=$(cd "$tmp" && /usr/bin/python3 -c 'import menagerie
+g = menagerie.Game("diamondback")
+print(menagerie.version(), g.perft(2), g.search(depth=3)["best"] in g.legal_moves())' 2>&1)
+[ "$out" = "$version 486 True" ] && echo "ok package: python3-menagerie imports and plays: $out" ||
+    echo "FAIL package: python3-menagerie: $out"
+
+dpkg -r python3-menagerie menagerie > "$tmp/dpkg.log" 2>&1 &&
+    dpkg -P python3-menagerie menagerie >> "$tmp/dpkg.log" 2>&1 &&
     echo "ok package: dpkg -r and -P" || { echo "FAIL package: dpkg -r/-P"; tail -5 "$tmp/dpkg.log"; }
 left=$(for f in $files; do [ -e "$f" ] && echo "$f"; done)
 [ -z "$left" ] && echo "ok package: removal leaves none of its files" ||
