@@ -914,6 +914,13 @@ static void cmd_remove(Xb *x, Args *a) {
     take_back(x, a, 2);
 }
 
+/* Seconds as milliseconds, at most a week's (a longer clock is as good as
+ * none, and would not fit). */
+static int clock_ms(double seconds) {
+    double week = 7 * 24 * 3600.0;
+    return (int)((seconds < week ? seconds : week) * 1000);
+}
+
 /* "level MPS BASE INC": BASE in minutes or minutes:seconds. */
 static void cmd_level(Xb *x, Args *a) {
     long mps;
@@ -933,8 +940,8 @@ static void cmd_level(Xb *x, Args *a) {
         return;
     }
     x->mps = (int)mps;
-    x->base_ms = (int)(base_min * 60000 + base_sec * 1000);
-    x->inc_ms = (int)(inc * 1000);
+    x->base_ms = clock_ms(base_min * 60 + base_sec);
+    x->inc_ms = clock_ms(inc);
     x->st_ms = 0;
     x->time_ms = x->otim_ms = x->base_ms;
 }
@@ -953,7 +960,7 @@ static void cmd_st(Xb *x, Args *a) {
         xb_error("bad parameters", a->line);
         return;
     }
-    x->st_ms = (int)(s * 1000);
+    x->st_ms = clock_ms(s);
 }
 
 static void cmd_sd(Xb *x, Args *a) {
