@@ -1,31 +1,32 @@
 #!/usr/bin/env bash
 # Protocol sessions as an attacker or a confused GUI would send them. First
-# random XBoard sessions: every CECP command with good and bad arguments,
-# junk bytes, long lines, every variant, huge memory and many cores,
-# searches started and broken off, and "quit" last; each must end by
-# itself, promptly, with exit 0 (no crash, no hang). Then the committed
+# random XBoard and UCI sessions: every command with good and bad
+# arguments, junk bytes, long lines, every variant, huge tables and many
+# threads, searches started and broken off, and "quit" last; each must end
+# by itself, promptly, with exit 0 (no crash, no hang, no sanitizer
+# report in the sanitizer build). Then the committed
 # sessions of tests/data/sessions/ (xboard-*.txt, uci-*.txt: each a case
 # that once hung), within CASE_SECONDS (default 10; they end in about a
 # second).
 #
-# SESSIONS (default 40) random sessions from SEED (default 1); each is made
-# again by `SEED=S SESSIONS=1`. A failed session is kept in
+# SESSIONS (default 30) random sessions of each protocol from SEED (default
+# 1); each is made again by `SEED=S SESSIONS=1`. A failed session is kept in
 # build/sessions/. MENAGERIE picks the binary (default ./menagerie).
 set -u
 cd "$(dirname "$0")/../.."
 . tests/lib/cli.sh
 M=$bin
-n=${SESSIONS:-40}
+n=${SESSIONS:-30}
 seed=${SEED:-1}
 limit=${SESSION_SECONDS:-20}
 keep=build/sessions
 variants=$(printf 'xboard\nprotover 2\nquit\n' | timeout 20 "$M" xboard |
-    sed -n 's/.*variants="\([^"]*\)".*/\1/p' | tr ',' ' ')
+    sed -n 's/.*variants="\([^"]*\)".*/\1/p' | tr ',' '|')
 [ -n "$variants" ] || { echo "FAIL xboard sessions: no variants in the features"; exit 0; }
 
-# session SEED: one session's lines on stdout
+# session PROTOCOL SEED: one session's lines on stdout
 session() {
-    LC_ALL=C awk -v seed="$1" -v variants="$variants" '
+    LC_ALL=C awk -v proto="$1" -v seed="$2" -v variants="$variants" '
     function r(n) { return int(rand() * n) }
     function pick(s,   a, k) { k = split(s, a, "|"); return a[1 + r(k)] }
     function sq() { return substr("abcdefghij", 1 + r(10), 1) (1 + r(10)) }
@@ -50,6 +51,23 @@ session() {
                     "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3|" \
                     "8/8/8/8/8/8/8/8 w - - 0 1|" \
                     "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR[] w KQkq - 0 1|" junk(r(80)))
+    }
+    function uline(   c) {
+        c = r(24)
+        if (c == 0) return "ucinewgame"
+        if (c == 1) return "setoption name UCI_Variant value " (r(4) ? pick(variants) : junk(r(20)))
+        if (c == 2) return "setoption name Hash value " pick("1|16|100000|" num())
+        if (c == 3) return "setoption name Threads value " pick("1|2|64|" num())
+        if (c == 4) return "setoption name " pick("Level|Ponder|MultiPV|SearchParams|Hannibal set-up|x") " value " pick("0|1|3|20|true|x|" num())
+        if (c <= 6) return "position startpos" (r(2) ? " moves " move() " " move() : "")
+        if (c == 7) return "position fen " fen() (r(2) ? " moves " move() : "")
+        if (c <= 10) return "go " pick("|infinite|ponder|depth 2|nodes 500|movetime 50|mate 2|") \
+            pick("| wtime 1000 btime 1000| wtime " num() " btime " num() "| winc 10 binc 10 movestogo 1")
+        if (c <= 12) return "stop"
+        if (c == 13) return "ponderhit"
+        if (c == 14) return pick("isready|uci|debug on|register later|d|eval|bench")
+        if (c == 15) return "go perft " pick("1|2|" num())
+        return junk(1 + r(r(10) ? 30 : 300))
     }
     function line(   c) {
         c = r(40)
@@ -81,9 +99,10 @@ session() {
     }
     BEGIN {
         srand(seed)
-        print "xboard"; print "protover 2"
+        if (proto == "uci") print "uci"
+        else { print "xboard"; print "protover 2" }
         k = 5 + r(40)
-        for (i = 0; i < k; i++) print line()
+        for (i = 0; i < k; i++) print proto == "uci" ? uline() : line()
         print "quit"
     }'
 }
@@ -103,17 +122,19 @@ run() {
     fi
 }
 
-bad=0
-for ((i = 0; i < n; i++)); do
-    s=$((seed + i))
-    session "$s" > "$tmp/session-$s.txt"
-    out=$(run "x" xboard "$tmp/session-$s.txt")
-    case "$out" in
-        ok*) ;;
-        *) bad=$((bad + 1)); echo "${out/FAIL x/FAIL xboard random session SEED=$s}" ;;
-    esac
+for p in xboard uci; do
+    bad=0
+    for ((i = 0; i < n; i++)); do
+        s=$((seed + i))
+        session "$p" "$s" > "$tmp/$p-session-$s.txt"
+        out=$(run "x" "$p" "$tmp/$p-session-$s.txt")
+        case "$out" in
+            ok*) ;;
+            *) bad=$((bad + 1)); echo "${out/FAIL x/FAIL $p random session SEED=$s}" ;;
+        esac
+    done
+    [ $bad -eq 0 ] && echo "ok $p: $n random sessions (seeds $seed-$((seed + n - 1))) each end by themselves"
 done
-[ $bad -eq 0 ] && echo "ok xboard: $n random sessions (seeds $seed-$((seed + n - 1))) each end by themselves"
 
 # the committed cases
 limit=${CASE_SECONDS:-10}
