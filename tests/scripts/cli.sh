@@ -28,6 +28,13 @@ expect "unknown command" 2 'unknown command "frobnicate"' "$bin" frobnicate
 expect "help" 0 'perft +VARIANT DEPTH' "$bin" help
 expect "--help" 0 "perft +VARIANT DEPTH" "$bin" --help
 expect "-h" 0 "perft +VARIANT DEPTH" "$bin" -h
+# --help: the usage on stdout, exit 0 (a bad argument: on stderr, exit 2)
+expect "match --help" 0 '^usage: menagerie match \[options\] ENGINE1 ENGINE2$' sh -c "'$bin' match --help 2>/dev/null"
+expect "match --help lists its options" 0 '^  --sprt ELO0,ELO1 ' sh -c "'$bin' match --help 2>/dev/null"
+expect "analyse --help" 0 '^usage: menagerie analyse GAME ' sh -c "'$bin' analyse --help 2>/dev/null"
+expect "analyse -h" 0 '^usage: menagerie analyse GAME ' sh -c "'$bin' analyse -h 2>/dev/null"
+expect "analyse without a game: usage on stderr, exit 2" 2 '^usage: menagerie analyse GAME ' sh -c "'$bin' analyse 2>&1 >/dev/null"
+expect "match without engines: usage on stderr, exit 2" 2 '^usage: menagerie match ' sh -c "'$bin' match 2>&1 >/dev/null"
 
 cat > "$tmp/mini.var" <<'VAR'
 # a tiny game: King and Rook on 5x5
