@@ -176,11 +176,12 @@ has elo-bad "UCI_LimitStrength takes true or false" '^info string unknown option
 
 # UCI_ShowWDL: wdl W D L in permille after the score, summing to 1000; a
 # side a queen up is likely to win, a mate is a win; no wdl by default
-wdl='setoption name UCI_ShowWDL value true\nposition fen'
+wdl='setoption name UCI_ShowWDL value true\nposition fen %s\ngo depth 4\n'
 printf 'position fen 4k3/8/8/8/8/8/3QK3/8 w - - 0 1\ngo depth 4\n' | u wdl0
-printf "$wdl 4k3/8/8/8/8/8/3QK3/8 w - - 0 1\ngo depth 4\n" | u wdl
-printf "$wdl 4k3/8/8/8/8/8/q3K3/8 w - - 0 1\ngo depth 4\n" | u wdl2
-printf "$wdl 7k/8/6K1/8/8/8/8/R7 w - - 0 1\ngo depth 4\n" | u wdl3
+# shellcheck disable=SC2059 # (the format is $wdl)
+{ printf "$wdl" '4k3/8/8/8/8/8/3QK3/8 w - - 0 1' | u wdl
+  printf "$wdl" '4k3/8/8/8/8/8/q3K3/8 w - - 0 1' | u wdl2
+  printf "$wdl" '7k/8/6K1/8/8/8/8/R7 w - - 0 1' | u wdl3; }
 cat "$tmp/wdl2" "$tmp/wdl3" >> "$tmp/wdl"
 has wdl "UCI_ShowWDL: wdl after the score" '^info depth [0-9]+ seldepth [0-9]+ multipv 1 score cp -?[0-9]+ wdl [0-9]+ [0-9]+ [0-9]+ nodes '
 bad=$(awk '/ wdl / {for (i = 1; i < NF; i++) if ($i == "wdl" && $(i+1) + $(i+2) + $(i+3) != 1000) print}' "$tmp/wdl")
