@@ -7,9 +7,11 @@ set -u
 
 expect "perft last line" 0 '^400$' "$bin" perft chess 2
 expect "perft with fen" 0 '^48$' "$bin" perft chess 1 --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-expect "divide lines" 0 '^e2e4 20$' "$bin" divide chess 2
-expect "divide total" 0 '^total 400$' "$bin" divide chess 2
-expect "divide mancala" 0 '^3\+ 18$' "$bin" divide slangenspel 2
+# divide in Stockfish's form (go perft's): "MOVE: N" lines, a blank line, the sum
+expect "divide lines" 0 '^e2e4: 20$' "$bin" divide chess 2
+expect "divide total" 0 '^Nodes searched: 400$' "$bin" divide chess 2
+expect "divide: a blank line before the total" 0 '^h2h4: 20 /  / Nodes searched: 400$' sh -c "'$bin' divide chess 2 | tail -3 | paste -sd/ | sed 's#/# / #g'"
+expect "divide mancala" 0 '^3\+: 18$' "$bin" divide slangenspel 2
 expect "perft mancala" 0 '^325$' "$bin" perft slangenspel-b 2
 expect "variants list" 0 'diamondback +Diamondback Chess \(set-ups: b1g8 a2g8 b1h7 a2h7\)' "$bin" variants
 expect "unknown variant" 1 'unknown game "nosuch"' "$bin" perft nosuch 2
@@ -57,7 +59,7 @@ expect "variant file XBetza range out of range" 1 'range.var:3: piece rook: XBet
 # hand in tests/unit/test_movegen.c); 80 are refused, they could have more than a list holds.
 printf 'files=16 ranks=16 royal=- queen:Q:Q\nstartFen=QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/QQQQQQQQQQQQQQQQ w - - 0 1\n' > "$tmp/q48.var"
 expect "48 Queens: perft 1 counts every move" 0 '^1052$' "$bin" perft --variant-file "$tmp/q48.var" 1
-expect "48 Queens: divide lists every move" 0 '^total 1052$' "$bin" divide --variant-file "$tmp/q48.var" 1
+expect "48 Queens: divide lists every move" 0 '^Nodes searched: 1052$' "$bin" divide --variant-file "$tmp/q48.var" 1
 expect "48 Queens: the terminal game lists every move" 0 '^1052 legal moves' sh -c "printf 'moves\nquit\n' | $bin play --variant-file $tmp/q48.var --engine none"
 sed 's#^startFen=.*#startFen=QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1#' "$tmp/q48.var" > "$tmp/q80.var"
 expect "80 Queens: refused, more moves than a list holds" 1 'q80.var:2: start position: bad FEN: too many pieces: White could have up to [0-9]+ moves' "$bin" perft --variant-file "$tmp/q80.var" 1
