@@ -12,10 +12,10 @@
 
 #include "engine/engine.h"
 
-#define WDL_A0 203.11
-#define WDL_A1 -4.62
-#define WDL_B0 65.86
-#define WDL_B1 4.72
+#define WDL_A0 190.82
+#define WDL_A1 -3.86
+#define WDL_B0 36.29
+#define WDL_B1 4.56
 #define WDL_MIN_PIECES 3 /* the fit's range of n */
 #define WDL_MAX_PIECES 32
 
