@@ -573,6 +573,15 @@ __attribute__((format(printf, 2, 3))) static int compile_fail(Compile *cc, const
     return -1;
 }
 
+/* "line N: " for a definition file's line N, "" for 0 (no file line known). */
+static const char *at_line(int line, char *buf, size_t len) {
+    if (line > 0)
+        snprintf(buf, len, "line %d: ", line);
+    else
+        buf[0] = 0;
+    return buf;
+}
+
 /* A KEY's squares as White sees them, and the same squares seen from Black's
  * side (mirrored, or turned for symmetry=rotate), added to out[WHITE] and
  * out[BLACK]. */
@@ -617,14 +626,16 @@ static int compile_pieces(Compile *cc) {
     for (int t = 1; t <= v->ntypes; t++) {
         v->type[t] = sp->type[t];
         char L = v->type[t].letter;
+        char at[24];
+        at_line(v->type[t].line, at, sizeof at);
         if (!isupper((unsigned char)L))
-            return compile_fail(cc, "piece %s: letter must be A-Z", v->type[t].name);
+            return compile_fail(cc, "%spiece %s: letter must be A-Z", at, v->type[t].name);
         for (int u = 1; u < t; u++)
             if (v->type[u].letter == L)
-                return compile_fail(cc, "pieces %s and %s share the letter %c", v->type[u].name,
-                         v->type[t].name, L);
+                return compile_fail(cc, "%spieces %s and %s share the letter %c", at,
+                                    v->type[u].name, v->type[t].name, L);
         if (xbetza_compile(v->type[t].betza, &xp[t], cc->msg, sizeof cc->msg))
-            return compile_fail(cc, "piece %s: %s", v->type[t].name, cc->msg);
+            return compile_fail(cc, "%spiece %s: %s", at, v->type[t].name, cc->msg);
         v->type[t].ep_capable = xb_has_ep(&xp[t]);
         if (v->type[t].ep_capable)
             v->ep_capable |= 1u << t;
@@ -669,8 +680,10 @@ static int compile_start(Compile *cc) {
     const char *start_fen = sp->start_fen[0] ? sp->start_fen : sp->nsetups ? sp->setup_fen[0] : "";
     if (!start_fen[0])
         return compile_fail(cc, "no start position (startFen)");
+    char at[24];
     if (variant_parse_board(v, start_fen, start, &used, cc->msg, sizeof cc->msg))
-        return compile_fail(cc, "startFen: %s", cc->msg);
+        return compile_fail(cc, "%sstartFen: %s", at_line(sp->start_fen_line, at, sizeof at),
+                            cc->msg);
     snprintf(v->start_fen, sizeof v->start_fen, "%s", start_fen);
     return 0;
 }

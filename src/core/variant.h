@@ -86,6 +86,7 @@ typedef struct {
     char betza[192];
     int value;        /* centipawns; 0 = estimated from the move set */
     uint8_t royal, promotes, colorbound, ep_capable;
+    int line;         /* the definition file's line of the piece, 0 = none */
 } PieceType;
 
 /* What the loader reads from a definition file; variant_compile checks it. */
@@ -117,6 +118,7 @@ typedef struct {
     int ntypes;
     PieceType type[MAX_TYPES]; /* 1..ntypes */
     char start_fen[320];
+    int start_fen_line;      /* the file's line of startFen (else the first setup), 0 = none */
     char holes[160];
     char royal;
     char promo_choice[32], promoting[16];

@@ -254,6 +254,8 @@ bool engine_board(const Game *g, BoardView *out) {
     return g->ops->board && g->ops->board(g->st, out);
 }
 
+uint64_t engine_key(const Game *g) { return g->ops->key ? g->ops->key(g->st) : 0; }
+
 void engine_position_text(const Game *g, char *buf, size_t len) {
     g->ops->position_text(g->st, buf, len);
 }

@@ -158,6 +158,9 @@ Game *engine_import(const char *text, char *err, size_t errlen);
  * false when it has none; a value longer than len - 1 is cut. */
 bool engine_pgn_tag(const char *text, const char *name, char *val, size_t len);
 void engine_position_text(const Game *g, char *buf, size_t len); /* FEN */
+/* The position's hash key (Zobrist: the same position, the same key), as
+ * UCI's `d` shows it; 0 for a game without one (Slangenspel). */
+uint64_t engine_key(const Game *g);
 Side engine_side_to_move(const Game *g);
 GameResult engine_result(Game *g);
 /* Can the side to move end the game with its next move (a mate in one, a
@@ -263,6 +266,16 @@ int engine_budget_ms(int time_ms, int inc_ms, int movestogo);
  * NULL = the default test data), printed to out. -1 when it has none. */
 int engine_kind_bench(const char *game, const char *positions, FILE *out);
 
+/* Win, draw and loss chances of a search score (engine/wdl.c, UCI_ShowWDL):
+ * a model made for one position (its material) by engine_wdl_model, then
+ * read for each score (side to move's view; mate: moves to mate, signed, 0
+ * for none) into permille win, draw, loss, summing to 1000. */
+typedef struct {
+    double a, b; /* the score of an even chance to win, and the curve's width */
+} EngineWdl;
+void engine_wdl_model(const Game *g, EngineWdl *out);
+void engine_wdl(const EngineWdl *m, int score, int mate, int out[3]);
+
 /* Endgame databases (Slangenspel). Tables live in DIR/egdb under the data
  * folder (default "data", the web app's); set it before the first search. */
 void engine_set_data_dir(const char *dir);
@@ -323,5 +336,10 @@ bool engine_level(GameKind kind, int level, EngineLevel *out);
 /* How the strength figures were measured (one sentence, "" while there are
  * none), for a footnote. */
 const char *engine_level_source(void);
+/* UCI_Elo (chess-like games): the levels' Elo against Fairy-Max 5.0b, plus
+ * 2000 by convention. The range the levels span, and the level nearest an
+ * Elo of that scale (the lower one on a tie; the ends beyond it). */
+void engine_elo_range(int *lo, int *hi);
+int engine_level_for_elo(int elo);
 
 #endif

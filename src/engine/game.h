@@ -53,6 +53,8 @@ typedef struct {
     void (*bench)(FILE *out, const char *positions);
     /* Optional: the static evaluation term by term (engine_eval). */
     bool (*eval)(void *st, EngineEval *out);
+    /* Optional: the position's hash key (engine_key). */
+    uint64_t (*key)(const void *st);
 } GameOps;
 
 /* Inside the engine layer (engine.c, for service.c): a search with the

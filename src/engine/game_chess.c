@@ -467,6 +467,8 @@ static bool chess_eval(void *st, EngineEval *out) {
     return true;
 }
 
+static uint64_t chess_key(const void *st) { return ((const ChessGame *)st)->pos.key; }
+
 const GameOps game_chess_ops = {
     .names = names,
     .titles = titles,
@@ -491,4 +493,5 @@ const GameOps game_chess_ops = {
     .moves = chess_moves,
     .board = chess_board,
     .eval = chess_eval,
+    .key = chess_key,
 };

@@ -4,6 +4,7 @@
  * (README.md "### Levels" has the matches behind them). Mancala levels are
  * not measured. */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "engine/engine.h"
@@ -48,6 +49,38 @@ static const char source[] =
     "and 16 of levels 16 and 19 against level 20; each figure is good to 100-200 Elo.";
 
 const char *engine_level_source(void) { return source; }
+
+/* UCI_Elo's scale: the Elo against Fairy-Max above, plus this. The measured
+ * figures fix the differences only; where the scale starts is a convention
+ * (Fairy-Max 5.0b at 2 s a move counts as 2000). */
+#define UCI_ELO_FAIRYMAX 2000
+
+void engine_elo_range(int *lo, int *hi) {
+    *lo = *hi = UCI_ELO_FAIRYMAX;
+    bool first = true;
+    for (const Measured *m = measured; m->level; m++) {
+        if (m->elo_fairymax == ENGINE_ELO_NONE)
+            continue;
+        int e = UCI_ELO_FAIRYMAX + m->elo_fairymax;
+        if (first || e < *lo)
+            *lo = e;
+        if (first || e > *hi)
+            *hi = e;
+        first = false;
+    }
+}
+
+int engine_level_for_elo(int elo) {
+    int best = 20, gap = -1;
+    for (const Measured *m = measured; m->level; m++) {
+        if (m->elo_fairymax == ENGINE_ELO_NONE)
+            continue;
+        int d = abs(UCI_ELO_FAIRYMAX + m->elo_fairymax - elo);
+        if (gap < 0 || d < gap || (d == gap && m->level < best))
+            best = m->level, gap = d;
+    }
+    return best;
+}
 
 static int elo_of(const Measured *m, bool fairymax) {
     return fairymax ? m->elo_fairymax : m->elo_full;

@@ -93,8 +93,8 @@ int engine_export(Game *g, const char *const *tags, char *buf, size_t len) {
         put(&o, "[SetUp \"1\"]\n");
         put(&o, "[FEN \"%s\"]\n", initial);
     }
-    if (r.kind != RESULT_NONE)
-        put(&o, "[Termination \"%s\"]\n", r.reason);
+    if (r.kind != RESULT_NONE && !tag_value(tags, "Termination", NULL))
+        put(&o, "[Termination \"%s\"]\n", r.reason); /* unless the caller says */
     for (int i = 0; tags && tags[i] && tags[i + 1]; i += 2) {
         bool std = !strcmp(tags[i], "Variant") || !strcmp(tags[i], "FEN");
         for (int k = 0; k < 7; k++)

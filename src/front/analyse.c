@@ -81,11 +81,12 @@ static void print_json(const char *game, const char *fen, const EngineResult *r)
     cJSON_Delete(o);
 }
 
-static int usage_analyse(void) {
-    fprintf(stderr, "usage: menagerie analyse GAME [--fen POS] [--movetime MS | --depth N] "
-                    "[--multipv N] [--json] [--data DIR]\n"
-                    "       menagerie analyse --variant-file PATH [options]\n");
-    return 2;
+/* The usage on OUT; 0 for --help (stdout), else 2. */
+static int usage_analyse(FILE *out) {
+    fprintf(out, "usage: menagerie analyse GAME [--fen POS] [--movetime MS | --depth N] "
+                 "[--multipv N] [--json] [--data DIR]\n"
+                 "       menagerie analyse --variant-file PATH [options]\n");
+    return out == stdout ? 0 : 2;
 }
 
 int analyse_main(int argc, char **argv) {
@@ -95,6 +96,8 @@ int analyse_main(int argc, char **argv) {
     for (int i = 1; i < argc; i++) {
         const char *a = argv[i];
         bool has = i + 1 < argc;
+        if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+            return usage_analyse(stdout);
         if (!strcmp(a, "--fen") && has) {
             fen = argv[++i];
         } else if (!strcmp(a, "--movetime") && has) {
@@ -121,13 +124,13 @@ int analyse_main(int argc, char **argv) {
             engine_set_data_dir(argv[++i]);
         } else if (a[0] == '-' || game) {
             fprintf(stderr, "menagerie analyse: unexpected argument \"%s\"\n", a);
-            return usage_analyse();
+            return usage_analyse(stderr);
         } else {
             game = a;
         }
     }
     if (!game)
-        return usage_analyse();
+        return usage_analyse(stderr);
     if (movetime && depth) {
         fprintf(stderr, "menagerie analyse: give --movetime or --depth, not both\n");
         return 2;

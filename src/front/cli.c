@@ -88,7 +88,7 @@ int cli_perft(int argc, char **argv) {
 
 static void print_divide(const char *move, uint64_t count, void *ud) {
     (void)ud;
-    printf("%s %llu\n", move, (unsigned long long)count);
+    printf("%s: %llu\n", move, (unsigned long long)count);
 }
 
 int cli_divide(int argc, char **argv) {
@@ -99,7 +99,7 @@ int cli_divide(int argc, char **argv) {
     if (!g)
         return 1;
     uint64_t n = engine_divide(g, a.depth, print_divide, NULL);
-    printf("\ntotal %llu\n", (unsigned long long)n);
+    printf("\nNodes searched: %llu\n", (unsigned long long)n); /* Stockfish's form */
     engine_free(g);
     return 0;
 }

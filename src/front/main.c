@@ -5,7 +5,9 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/engine.h"
 #include "front/cli.h"
+#include "front/datadir.h"
 #include "front/frontends.h"
 
 typedef struct {
@@ -77,6 +79,8 @@ int main(int argc, char **argv) {
             return uci_main(2, (args[0] = "uci", args));
         return cmd_help(argc, argv);
     }
+    /* the endgame tables' folder, unless a command's --data says */
+    engine_set_data_dir(datadir_default());
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
         if (!strcmp(argv[1], commands[i].name))
             return commands[i].run(argc - 1, argv + 1);

@@ -70,13 +70,19 @@ typedef struct {
     double elo0, elo1, alpha, beta;
 } MatchArgs;
 
+/* How a game ended: the result, the PGN standard's Termination value
+ * ("normal", "time forfeit", "adjudication", "rules infraction",
+ * "abandoned", ...) and the specific reason, which the PGN keeps in a
+ * comment after the moves. */
 typedef struct {
     ResultKind kind;
+    const char *termination;
     char reason[128];
 } Outcome;
 
-static int usage(void) {
-    fprintf(stderr,
+/* The usage on OUT; 0 for --help (stdout), else 2. */
+static int usage(FILE *out) {
+    fprintf(out,
             "usage: menagerie match [options] ENGINE1 ENGINE2\n"
             "  ENGINE: self (Menagerie over CECP), self-uci, xboard:COMMAND, uci:COMMAND\n"
             "  --variant NAME     game (default chess; see `menagerie variants`)\n"
@@ -102,8 +108,9 @@ static int usage(void) {
             "                     earlier match (its --pgn) of the same pairs\n"
             "  --opt1/--opt2 NAME=VALUE   engine option (repeatable)\n"
             "  --trace            protocol traffic to stderr\n"
-            "  --quiet            no per-game lines\n");
-    return 2;
+            "  --quiet            no per-game lines\n"
+            "  --help             this text\n");
+    return out == stdout ? 0 : 2;
 }
 
 static bool parse_tc(const char *s, ProtoTimeControl *tc) {
@@ -144,6 +151,7 @@ static bool given(int argc, char **argv, const char *opt) {
     return false;
 }
 
+/* 0 when the arguments make a match, 1 for --help, -1 when they are bad. */
 static int parse_args(int argc, char **argv, MatchArgs *a) {
     memset(a, 0, sizeof *a);
     a->variant = "chess";
@@ -161,6 +169,8 @@ static int parse_args(int argc, char **argv, MatchArgs *a) {
         const char *v = i + 1 < argc ? argv[i + 1] : NULL;
         long n;
         double d;
+        if (!strcmp(o, "--help") || !strcmp(o, "-h"))
+            return 1;
         if (!strcmp(o, "--trace"))
             a->trace = true;
         else if (!strcmp(o, "--quiet"))
@@ -423,9 +433,11 @@ static int openings_load(OpeningSet *s, const MatchArgs *a, char *err, size_t er
 
 static const char *const result_codes[] = {"*", "1-0", "0-1", "1/2-1/2"};
 
-__attribute__((format(printf, 2, 3))) static Outcome lose(int side, const char *fmt, ...) {
+__attribute__((format(printf, 3, 4))) static Outcome lose(int side, const char *termination,
+                                                          const char *fmt, ...) {
     Outcome o;
     o.kind = side == SIDE_FIRST ? RESULT_SECOND_WINS : RESULT_FIRST_WINS;
+    o.termination = termination;
     va_list ap;
     va_start(ap, fmt);
     vsnprintf(o.reason, sizeof o.reason, fmt, ap);
@@ -449,18 +461,19 @@ static Outcome play_game(ProtoEngine *e[2], const ProtoTimeControl *tc[2], Game 
     const char *colour[2] = {"White", "Black"};
     for (int s = 0; s < 2; s++)
         if (!proto_engine_new_game(e[s], g, tc[s], err, sizeof err))
-            return lose(s, "%s: %s", colour[s], err);
+            return lose(s, "abandoned", "%s: %s", colour[s], err);
     int clock[2] = {tc[0]->base_ms, tc[1]->base_ms};
     for (;;) {
         GameResult r = engine_result(g);
         if (r.kind != RESULT_NONE) {
             Outcome o;
             o.kind = r.kind;
+            o.termination = "normal";
             snprintf(o.reason, sizeof o.reason, "%s", r.reason);
             return o;
         }
         if (a->maxplies && ply_count(g) >= a->maxplies) {
-            Outcome o = {RESULT_DRAW, "adjudicated: ply limit"};
+            Outcome o = {RESULT_DRAW, "adjudication", "adjudicated: ply limit"};
             return o;
         }
         int s = engine_side_to_move(g);
@@ -474,21 +487,23 @@ static Outcome play_game(ProtoEngine *e[2], const ProtoTimeControl *tc[2], Game 
         if (used < a->gui_delay_ms) /* the GUI reads the move only now */
             used = a->gui_delay_ms;
         switch (ev) {
-        case PE_RESIGN: return lose(s, "%s resigns", colour[s]);
-        case PE_TIMEOUT: return lose(s, "%s loses on time", colour[s]);
+        case PE_RESIGN: return lose(s, "normal", "%s resigns", colour[s]);
+        case PE_TIMEOUT: return lose(s, "time forfeit", "%s loses on time", colour[s]);
         case PE_DIED:
-            return lose(s, "%s: engine failure %s", colour[s], move[0] ? move : "(ended)");
-        case PE_CLAIM: return lose(s, "%s makes a false claim: %s", colour[s], move);
+            return lose(s, "abandoned", "%s: engine failure %s", colour[s],
+                        move[0] ? move : "(ended)");
+        case PE_CLAIM:
+            return lose(s, "rules infraction", "%s makes a false claim: %s", colour[s], move);
         case PE_MOVE: break;
         }
         if (used > allow + a->margin_ms && (t->base_ms || t->movetime_ms))
-            return lose(s, "%s loses on time", colour[s]);
+            return lose(s, "time forfeit", "%s loses on time", colour[s]);
         if (t->base_ms)
             clock[s] += t->inc_ms - used;
         if (!proto_play_gated(g, move, err, sizeof err)) {
             char what[ENGINE_MOVE_TEXT * 2 + 8];
             snprintf(what, sizeof what, "%s", move);
-            return lose(s, "%s plays an illegal move %s", colour[s], what);
+            return lose(s, "rules infraction", "%s plays an illegal move %s", colour[s], what);
         }
     }
 }
@@ -653,7 +668,6 @@ static void write_pgn(const MatchArgs *a, Game *g, const char *white, const char
         snprintf(tc, sizeof tc, "%g+%g", a->tc.base_ms / 1000.0, a->tc.inc_ms / 1000.0);
     else
         snprintf(tc, sizeof tc, "-");
-    bool by_rules = engine_result(g).kind != RESULT_NONE;
     const char *tags[] = {"Event",
                           "Menagerie match",
                           "Round",
@@ -666,18 +680,29 @@ static void write_pgn(const MatchArgs *a, Game *g, const char *white, const char
                           tc,
                           "Result", /* counts for adjudicated games (time, resignation, ...) */
                           result_codes[o->kind],
-                          by_rules ? NULL : "Termination",
-                          o->reason,
+                          "Termination", /* the standard's word; the reason in a comment */
+                          o->termination,
                           NULL};
     size_t cap = 1 << 20;
     char *buf = malloc(cap);
     if (!buf)
         abort();
     int n = engine_export(g, tags, buf, cap);
-    if (n < 0) {
+    /* the comment before the result token that ends the moves */
+    size_t rl = strlen(result_codes[o->kind]) + 1;
+    if (n < 0 || (size_t)n < rl || (size_t)n + strlen(o->reason) + 8 > cap) {
         free(buf);
         return;
     }
+    char *res = buf + n - rl; /* "RESULT\n" */
+    char *line = res > buf && res[-1] == ' ' ? res - 1 : res;
+    char why[sizeof o->reason];
+    snprintf(why, sizeof why, "%s", o->reason);
+    for (char *c = why; *c; c++)
+        if (*c == '}') /* an engine's text would end the comment */
+            *c = ')';
+    snprintf(line, cap - (size_t)(line - buf), "%s{%s} %s\n",
+             line > buf && line[-1] == '\n' ? "" : "\n", why, result_codes[o->kind]);
     FILE *f = fopen(a->pgn, "a");
     if (!f) {
         fprintf(stderr, "menagerie match: cannot write %s\n", a->pgn);
@@ -885,8 +910,9 @@ static void *worker(void *arg) {
 
 int match_main(int argc, char **argv) {
     MatchArgs a;
-    if (parse_args(argc, argv, &a))
-        return usage();
+    int bad = parse_args(argc, argv, &a);
+    if (bad)
+        return usage(bad > 0 ? stdout : stderr);
     signal(SIGPIPE, SIG_IGN);
     char err[ENGINE_ERR_LEN];
     Game *probe = engine_new(a.variant, NULL, err, sizeof err);

@@ -8,7 +8,10 @@
  * input thread owns all state and the engine service searches a copy of the
  * game. After "go infinite" or "go ponder" the bestmove waits for "stop" or
  * "ponderhit"; a ponder hit turns the search into a timed one with the
- * budget the clocks of that "go" allow. */
+ * budget the clocks of that "go" allow. Beyond the protocol, as in
+ * Stockfish: UCI_LimitStrength/UCI_Elo (the calibrated level nearest the
+ * Elo), UCI_ShowWDL, hashfull, and the commands d, eval and go perft
+ * (docs/uci.md). */
 #include <ctype.h>
 #include <limits.h>
 #include <stdarg.h>
@@ -30,6 +33,11 @@ typedef struct {
     int hash_mb, threads, level, multipv;
     SearchParams params; /* option SearchParams: the search's tunable numbers */
     bool ponder_opt;
+    bool limit_strength; /* UCI_LimitStrength: play at the level of UCI_Elo */
+    int elo;             /* UCI_Elo */
+    bool show_wdl;       /* UCI_ShowWDL: wdl W D L in info lines */
+    bool wdl_on;         /* UCI_ShowWDL as the running search began */
+    EngineWdl wdl;       /* the model of the position searched */
     bool hold;      /* infinite or ponder: bestmove waits for stop/ponderhit */
     bool pondering; /* "go ponder" running, no ponderhit yet */
     bool have_held;
@@ -47,15 +55,23 @@ __attribute__((format(printf, 1, 2))) static void info_string(const char *fmt, .
 }
 
 static void uci_info(const SearchInfo *in, int tag, void *ud) {
-    (void)tag, (void)ud;
-    char score[32];
+    (void)tag;
+    const Uci *u = ud;
+    char score[32], wdl[40] = "";
     if (in->mate)
         snprintf(score, sizeof score, "mate %d", in->mate);
     else
         snprintf(score, sizeof score, "cp %d", in->score);
-    proto_out("info depth %d seldepth %d multipv %d score %s nodes %llu nps %llu time %d%s%s",
-              in->depth, in->seldepth, in->multipv, score, (unsigned long long)in->nodes,
-              (unsigned long long)in->nps, in->time_ms, in->pv[0] ? " pv " : "", in->pv);
+    if (u->wdl_on) {
+        int w[3];
+        engine_wdl(&u->wdl, in->score, in->mate, w);
+        snprintf(wdl, sizeof wdl, " wdl %d %d %d", w[0], w[1], w[2]);
+    }
+    proto_out("info depth %d seldepth %d multipv %d score %s%s nodes %llu nps %llu hashfull %d "
+              "time %d%s%s",
+              in->depth, in->seldepth, in->multipv, score, wdl, (unsigned long long)in->nodes,
+              (unsigned long long)in->nps, in->hashfull, in->time_ms, in->pv[0] ? " pv " : "",
+              in->pv);
 }
 
 static void print_best(const EngineResult *r) {
@@ -153,6 +169,11 @@ static void cmd_uci(Uci *u, Args *a) {
     proto_out("option name Threads type spin default 1 min 1 max 256");
     proto_out("option name Ponder type check default false");
     proto_out("option name Level type spin default 0 min 0 max 20");
+    int lo, hi;
+    engine_elo_range(&lo, &hi);
+    proto_out("option name UCI_LimitStrength type check default false");
+    proto_out("option name UCI_Elo type spin default %d min %d max %d", u->elo, lo, hi);
+    proto_out("option name UCI_ShowWDL type check default false");
     proto_out("option name MultiPV type spin default 1 min 1 max %d", SEARCH_MAX_PV);
     proto_out("option name SearchParams type string default <empty>");
     proto_out("option name UCI_Variant type combo default chess%s", combo);
@@ -162,6 +183,20 @@ static void cmd_uci(Uci *u, Args *a) {
 static void cmd_isready(Uci *u, Args *a) {
     (void)u, (void)a;
     proto_out("readyok");
+}
+
+/* A check option's value: true or false. */
+static bool check_value(const char *value, bool *out) {
+    if (strcmp(value, "true") && strcmp(value, "false"))
+        return false;
+    *out = !strcmp(value, "true");
+    return true;
+}
+
+static bool elo_value(const char *value, long *out) {
+    int lo, hi;
+    engine_elo_range(&lo, &hi);
+    return proto_parse_long(value, lo, hi, out);
 }
 
 static void cmd_setoption(Uci *u, Args *a) {
@@ -183,6 +218,7 @@ static void cmd_setoption(Uci *u, Args *a) {
         return;
     }
     long v;
+    bool b;
     if (!strcasecmp(name, "Hash") && has_value && proto_parse_long(value, 1, LONG_MAX, &v)) {
         int cap = proto_hash_cap_mb();
         u->hash_mb = v > cap ? cap : (int)v;
@@ -194,6 +230,12 @@ static void cmd_setoption(Uci *u, Args *a) {
         u->threads = (int)v;
     else if (!strcasecmp(name, "Level") && has_value && proto_parse_long(value, 0, 20, &v))
         u->level = (int)v;
+    else if (!strcasecmp(name, "UCI_Elo") && has_value && elo_value(value, &v))
+        u->elo = (int)v;
+    else if (!strcasecmp(name, "UCI_LimitStrength") && has_value && check_value(value, &b))
+        u->limit_strength = b;
+    else if (!strcasecmp(name, "UCI_ShowWDL") && has_value && check_value(value, &b))
+        u->show_wdl = b;
     else if (!strcasecmp(name, "MultiPV") && has_value &&
              proto_parse_long(value, 1, SEARCH_MAX_PV, &v))
         u->multipv = (int)v;
@@ -206,9 +248,8 @@ static void cmd_setoption(Uci *u, Args *a) {
             u->params = p;
         else
             info_string("%s", err);
-    } else if (!strcasecmp(name, "Ponder") && has_value &&
-               (!strcmp(value, "true") || !strcmp(value, "false")))
-        u->ponder_opt = !strcmp(value, "true");
+    } else if (!strcasecmp(name, "Ponder") && has_value && check_value(value, &b))
+        u->ponder_opt = b;
     else if (!strcasecmp(name, "UCI_Variant") && has_value) {
         const char *const *games = proto_chess_games();
         int k = 0;
@@ -273,7 +314,31 @@ static void cmd_position(Uci *u, Args *a) {
     u->g = g;
 }
 
+static void print_divide(const char *move, uint64_t count, void *ud) {
+    (void)ud;
+    proto_out("%s: %llu", move, (unsigned long long)count);
+}
+
+/* go perft N: the leaves below each root move, then the sum, in
+ * Stockfish's form (perft tools that compare engines read it). */
+static void go_perft(Uci *u, Args *a) {
+    long depth;
+    if (a->n != 3 || !proto_parse_long(a->tok[2], 1, 20, &depth)) {
+        info_string("bad go perft command (go perft N, N from 1 to 20): %s", a->line);
+        return;
+    }
+    drop_search(u);
+    uint64_t n = engine_divide(u->g, (int)depth, print_divide, NULL);
+    proto_out("%s", "");
+    proto_out("Nodes searched: %llu", (unsigned long long)n);
+    proto_out("%s", "");
+}
+
 static void cmd_go(Uci *u, Args *a) {
+    if (a->n >= 2 && !strcmp(a->tok[1], "perft")) {
+        go_perft(u, a);
+        return;
+    }
     SearchLimits lim;
     memset(&lim, 0, sizeof lim);
     bool ponder = false;
@@ -321,7 +386,10 @@ static void cmd_go(Uci *u, Args *a) {
     drop_search(u);
     lim.hash_mb = u->hash_mb;
     lim.threads = u->threads;
-    lim.level = u->level;
+    /* UCI_LimitStrength plays the calibrated level nearest UCI_Elo */
+    lim.level = u->limit_strength ? engine_level_for_elo(u->elo) : u->level;
+    u->wdl_on = u->show_wdl; /* the search thread reads these two */
+    engine_wdl_model(u->g, &u->wdl);
     lim.params = &u->params;
     lim.multipv = u->multipv;
     u->hold = ponder || lim.infinite;
@@ -394,6 +462,40 @@ static void cmd_eval(Uci *u, Args *a) {
               white ? ev.score : -ev.score);
 }
 
+/* d: the board, its FEN and hash key, as Stockfish's. */
+static void cmd_d(Uci *u, Args *a) {
+    if (a->n != 1) {
+        info_string("bad d command: %s", a->line);
+        return;
+    }
+    BoardView b;
+    char fen[1024], line[4 * 32 + 8], rule[4 * 32 + 8];
+    if (engine_board(u->g, &b) && b.files <= 32) {
+        int o = snprintf(rule, sizeof rule, " +");
+        for (int f = 0; f < b.files; f++)
+            o += snprintf(rule + o, sizeof rule - (size_t)o, "---+");
+        proto_out("%s", "");
+        proto_out("%s", rule);
+        for (int r = b.ranks - 1; r >= 0; r--) {
+            o = snprintf(line, sizeof line, " |");
+            for (int f = 0; f < b.files; f++) {
+                char c = b.sq[r * b.files + f];
+                o += snprintf(line + o, sizeof line - (size_t)o, " %c |", c == '.' ? ' ' : c);
+            }
+            proto_out("%s %d", line, r + 1);
+            proto_out("%s", rule);
+        }
+        o = snprintf(line, sizeof line, " ");
+        for (int f = 0; f < b.files; f++)
+            o += snprintf(line + o, sizeof line - (size_t)o, "  %c ", 'a' + f);
+        proto_out("%s", line);
+    }
+    engine_position_text(u->g, fen, sizeof fen);
+    proto_out("%s", "");
+    proto_out("Fen: %s", fen);
+    proto_out("Key: %016llX", (unsigned long long)engine_key(u->g));
+}
+
 typedef struct {
     const char *name;
     void (*run)(Uci *u, Args *a);
@@ -412,6 +514,7 @@ static const UciCommand commands[] = {
     {"debug", cmd_debug},
     {"register", cmd_register},
     {"eval", cmd_eval},
+    {"d", cmd_d},
 };
 
 static void dispatch(Uci *u, char *line) {
@@ -442,6 +545,8 @@ int uci_main(int argc, char **argv) {
     Uci u;
     memset(&u, 0, sizeof u);
     search_params_default(&u.params);
+    int elo_hi;
+    engine_elo_range(&u.elo, &elo_hi); /* UCI_Elo starts at its least, as Stockfish's */
     u.search = proto_search_new();
     char err[ENGINE_ERR_LEN];
     if (!new_game(&u, "chess", NULL, err, sizeof err)) {

@@ -34,6 +34,7 @@
 #include <microhttpd.h>
 
 #include "core/embedded.h"
+#include "front/datadir.h"
 #include "front/frontends.h"
 #include "front/web.h"
 
@@ -313,13 +314,14 @@ static int usage(void) {
                     "  --port N    TCP port (default 8080; 0 picks a free one)\n"
                     "  --host ADDR address to listen on (default 127.0.0.1, loopback)\n"
                     "  --data DIR  where games are saved and the endgame databases are read\n"
-                    "              (DIR/egdb; default ./data)\n");
+                    "              (DIR/egdb; default ./data in the source tree, else\n"
+                    "              $XDG_DATA_HOME/menagerie or ~/.local/share/menagerie)\n");
     return 2;
 }
 
 int web_main(int argc, char **argv) {
     long port = 8080;
-    const char *host = "127.0.0.1", *dir = "data";
+    const char *host = "127.0.0.1", *dir = datadir_default();
     for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *end;

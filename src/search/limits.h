@@ -42,6 +42,7 @@ typedef struct {
     bool exact; /* mancala: proven value */
     uint64_t nodes, nps;
     int time_ms;
+    int hashfull;     /* permille of the hash table this search filled (0: none) */
     char pv[512];     /* space-separated move texts, coordinate form */
     char pv_san[512]; /* the same line in SAN */
 } SearchInfo;

@@ -794,6 +794,7 @@ static void report(Thread *t, int depth, int multipv, const PvLine *line) {
     si.nodes = total_nodes(ctx);
     si.time_ms = (int)timeman_elapsed(&ctx->tm);
     si.nps = si.time_ms > 0 ? si.nodes * 1000 / (uint64_t)si.time_ms : si.nodes * 1000;
+    si.hashfull = tt_hashfull(&ctx->tt);
     /* SAN on a copy: make/unmake may reorder the piece lists, and the
      * searcher's own position must see only what it saw before SAN came */
     Position *pos = &t->pos;

@@ -74,6 +74,21 @@ static inline TTBucket *bucket(const TT *tt, uint64_t key) { return &tt->b[key &
 
 void tt_prefetch(const TT *tt, uint64_t key) { __builtin_prefetch(bucket(tt, key)); }
 
+int tt_hashfull(const TT *tt) {
+    if (!tt->b)
+        return 0;
+    uint64_t n = tt->mask + 1 < 250 ? tt->mask + 1 : 250; /* 4 entries a bucket */
+    int used = 0;
+    for (uint64_t i = 0; i < n; i++)
+        for (int j = 0; j < 4; j++) {
+            const TTEntry *e = &tt->b[i].e[j];
+            uint64_t data = atomic_load_explicit(&e->data, memory_order_relaxed);
+            uint64_t meta = atomic_load_explicit(&e->check, memory_order_relaxed) ^ data;
+            used += (meta >> 16 & 0xFF) && (uint8_t)meta == tt->gen;
+        }
+    return (int)(used * 1000 / (4 * n));
+}
+
 bool tt_probe(const TT *tt, uint64_t key, TTHit *hit) {
     TTBucket *b = bucket(tt, key);
     for (int i = 0; i < 4; i++) {

@@ -44,5 +44,8 @@ void tt_new_search(TT *tt);
 bool tt_probe(const TT *tt, uint64_t key, TTHit *hit);
 void tt_store(TT *tt, uint64_t key, Move m, int score, int eval, int depth, int bound);
 void tt_prefetch(const TT *tt, uint64_t key);
+/* How full the table is, in permille: the entries of the current search's
+ * generation among the first 1000 (UCI's hashfull, sampled as Stockfish does). */
+int tt_hashfull(const TT *tt);
 
 #endif

@@ -89,6 +89,8 @@ static int read_list_setting(Reader *r, const char *key, const char *val) {
         if (!c || c == val || (size_t)(c - val) >= sizeof sp->setup_name[0] ||
             strlen(c + 1) >= sizeof sp->setup_fen[0] || sp->nsetups == 8)
             return fail(r, "setup=%s: want NAME:FEN (at most 8)", val);
+        if (!sp->nsetups && !sp->start_fen[0])
+            sp->start_fen_line = r->line;
         memcpy(sp->setup_name[sp->nsetups], val, (size_t)(c - val));
         sp->setup_name[sp->nsetups][c - val] = 0;
         strcpy(sp->setup_fen[sp->nsetups++], c + 1);
@@ -160,8 +162,10 @@ static int read_setting(Reader *r, const char *key, const char *val) {
         return int_value(r, key, val, 2, 16, &sp->ranks);
     if (!strcmp(key, "holes"))
         return copy_value(r, sp->holes, sizeof sp->holes, key, val);
-    if (!strcmp(key, "startFen"))
+    if (!strcmp(key, "startFen")) {
+        sp->start_fen_line = r->line;
         return copy_value(r, sp->start_fen, sizeof sp->start_fen, key, val);
+    }
     if (!strcmp(key, "royal")) {
         if (strlen(val) != 1)
             return fail(r, "royal=%s: want one piece letter or -", val);
@@ -270,6 +274,7 @@ static int read_piece(Reader *r, const char *tok) {
     PieceType *pt = &sp->type[++sp->ntypes];
     memset(pt, 0, sizeof *pt);
     snprintf(pt->name, sizeof pt->name, "%s", f[0]);
+    pt->line = r->line;
     pt->letter = (char)toupper((unsigned char)(f[1][0] ? f[1][0] : f[0][0]));
     if (f[1][0] && f[1][1])
         return fail(r, "piece %s: the letter must be one character", f[0]);
@@ -307,8 +312,10 @@ static int fen_from_squares(Reader *r) {
                 while (isdigit((unsigned char)*d) && y <= sp->ranks)
                     y = y * 10 + (*d++ - '0');
                 y--;
-                if (x < 0 || x >= sp->files || y < 0 || y >= sp->ranks || *d)
+                if (x < 0 || x >= sp->files || y < 0 || y >= sp->ranks || *d) {
+                    r->line = sp->type[t].line; /* the error is the piece line's */
                     return fail(r, "piece %s: bad square \"%s\"", sp->type[t].name, s);
+                }
                 char L = sp->type[t].letter;
                 board[y * sp->files + x] = c ? (char)tolower((unsigned char)L) : L;
             }
@@ -492,7 +499,10 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
                           : bench ? v->show.bench_fen[i - v->nsetups]
                                   : v->setup_fen[i];
         if (pos_from_fen(pos, v, fen, msg, sizeof msg)) {
-            snprintf(err, errlen, "%s%s%s: %s", bench ? "benchFen" : "start position",
+            char at[24] = "";
+            if (i < 0 && sp->start_fen_line)
+                snprintf(at, sizeof at, "line %d: ", sp->start_fen_line);
+            snprintf(err, errlen, "%s%s%s%s: %s", at, bench ? "benchFen" : "start position",
                      i < 0 || bench ? "" : " ", i < 0 || bench ? "" : v->setup_name[i], msg);
             variant_free(v);
             v = NULL;
@@ -569,7 +579,10 @@ Variant *variant_load_file(const char *path, char *err, size_t errlen) {
         *dot = 0;
     char msg[200];
     Variant *v = variant_load_text(buf, name, msg, sizeof msg);
-    if (!v)
+    int line, used = 0;
+    if (!v && sscanf(msg, "line %d: %n", &line, &used) == 1 && used)
+        snprintf(err, errlen, "%s:%d: %s", path, line, msg + used); /* as compilers say it */
+    else if (!v)
         snprintf(err, errlen, "%s: %s", path, msg);
     free(buf);
     return v;

@@ -13,7 +13,9 @@
 
 /* Names of the built-in variants, NULL-terminated. */
 const char *const *variant_builtin_names(void);
-/* Returns NULL with a message in err when unknown or broken. */
+/* Returns NULL with a message in err when unknown or broken. The message
+ * names the line at fault where there is one: "line N: ..." for a text,
+ * "PATH:N: ..." for a file (as compilers name a line). */
 Variant *variant_load_builtin(const char *name, char *err, size_t errlen);
 Variant *variant_load_file(const char *path, char *err, size_t errlen);
 Variant *variant_load_text(const char *text, const char *fallback_name, char *err,

@@ -7,9 +7,11 @@ set -u
 
 expect "perft last line" 0 '^400$' "$bin" perft chess 2
 expect "perft with fen" 0 '^48$' "$bin" perft chess 1 --fen "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1"
-expect "divide lines" 0 '^e2e4 20$' "$bin" divide chess 2
-expect "divide total" 0 '^total 400$' "$bin" divide chess 2
-expect "divide mancala" 0 '^3\+ 18$' "$bin" divide slangenspel 2
+# divide in Stockfish's form (go perft's): "MOVE: N" lines, a blank line, the sum
+expect "divide lines" 0 '^e2e4: 20$' "$bin" divide chess 2
+expect "divide total" 0 '^Nodes searched: 400$' "$bin" divide chess 2
+expect "divide: a blank line before the total" 0 '^h2h4: 20 /  / Nodes searched: 400$' sh -c "'$bin' divide chess 2 | tail -3 | paste -sd/ | sed 's#/# / #g'"
+expect "divide mancala" 0 '^3\+: 18$' "$bin" divide slangenspel 2
 expect "perft mancala" 0 '^325$' "$bin" perft slangenspel-b 2
 expect "variants list" 0 'diamondback +Diamondback Chess \(set-ups: b1g8 a2g8 b1h7 a2h7\)' "$bin" variants
 expect "unknown variant" 1 'unknown game "nosuch"' "$bin" perft nosuch 2
@@ -28,6 +30,13 @@ expect "unknown command" 2 'unknown command "frobnicate"' "$bin" frobnicate
 expect "help" 0 'perft +VARIANT DEPTH' "$bin" help
 expect "--help" 0 "perft +VARIANT DEPTH" "$bin" --help
 expect "-h" 0 "perft +VARIANT DEPTH" "$bin" -h
+# --help: the usage on stdout, exit 0 (a bad argument: on stderr, exit 2)
+expect "match --help" 0 '^usage: menagerie match \[options\] ENGINE1 ENGINE2$' sh -c "'$bin' match --help 2>/dev/null"
+expect "match --help lists its options" 0 '^  --sprt ELO0,ELO1 ' sh -c "'$bin' match --help 2>/dev/null"
+expect "analyse --help" 0 '^usage: menagerie analyse GAME ' sh -c "'$bin' analyse --help 2>/dev/null"
+expect "analyse -h" 0 '^usage: menagerie analyse GAME ' sh -c "'$bin' analyse -h 2>/dev/null"
+expect "analyse without a game: usage on stderr, exit 2" 2 '^usage: menagerie analyse GAME ' sh -c "'$bin' analyse 2>&1 >/dev/null"
+expect "match without engines: usage on stderr, exit 2" 2 '^usage: menagerie match ' sh -c "'$bin' match 2>&1 >/dev/null"
 
 cat > "$tmp/mini.var" <<'VAR'
 # a tiny game: King and Rook on 5x5
@@ -39,19 +48,26 @@ startFen=4k/5/5/5/R3K w - - 0 1
 VAR
 expect "variant file perft" 0 '^10$' "$bin" perft --variant-file "$tmp/mini.var" 1
 printf 'files=5 ranks=5\nking:K:K\nrook:R:Rz\nstartFen=4k/5/5/5/R3K w - - 0 1\n' > "$tmp/bad.var"
-expect "variant file bad XBetza" 1 'bad.var: piece rook: XBetza "Rz"' "$bin" perft --variant-file "$tmp/bad.var" 1
+expect "variant file bad XBetza" 1 'bad.var:3: piece rook: XBetza "Rz"' "$bin" perft --variant-file "$tmp/bad.var" 1
 printf 'files=5 ranks=5\nking:K:K\nspeed=9\n' > "$tmp/bad2.var"
-expect "variant file bad key" 1 'bad2.var: line 3: unknown setting "speed"' "$bin" perft --variant-file "$tmp/bad2.var" 1
+expect "variant file bad key: file:line" 1 'bad2.var:3: unknown setting "speed"' "$bin" perft --variant-file "$tmp/bad2.var" 1
 head -c 3000 /dev/urandom > "$tmp/noise.var"
 expect "variant file binary" 1 'noise.var' "$bin" perft --variant-file "$tmp/noise.var" 1
 printf 'files=5 ranks=5\nking:K:K\nrook:R:R4294967297\nstartFen=4k/5/5/5/R3K w - - 0 1\n' > "$tmp/range.var"
-expect "variant file XBetza range out of range" 1 'range.var: piece rook: XBetza "R4294967297": range 4294967297 too large' "$bin" perft --variant-file "$tmp/range.var" 1
+expect "variant file XBetza range out of range" 1 'range.var:3: piece rook: XBetza "R4294967297": range 4294967297 too large' "$bin" perft --variant-file "$tmp/range.var" 1
 # A move list never drops a move: 48 Queens on 16x16 have 1052 moves (counted by
 # hand in tests/unit/test_movegen.c); 80 are refused, they could have more than a list holds.
 printf 'files=16 ranks=16 royal=- queen:Q:Q\nstartFen=QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/QQQQQQQQQQQQQQQQ w - - 0 1\n' > "$tmp/q48.var"
 expect "48 Queens: perft 1 counts every move" 0 '^1052$' "$bin" perft --variant-file "$tmp/q48.var" 1
-expect "48 Queens: divide lists every move" 0 '^total 1052$' "$bin" divide --variant-file "$tmp/q48.var" 1
+expect "48 Queens: divide lists every move" 0 '^Nodes searched: 1052$' "$bin" divide --variant-file "$tmp/q48.var" 1
 expect "48 Queens: the terminal game lists every move" 0 '^1052 legal moves' sh -c "printf 'moves\nquit\n' | $bin play --variant-file $tmp/q48.var --engine none"
 sed 's#^startFen=.*#startFen=QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1#' "$tmp/q48.var" > "$tmp/q80.var"
-expect "80 Queens: refused, more moves than a list holds" 1 'q80.var: start position: bad FEN: too many pieces: White could have up to [0-9]+ moves' "$bin" perft --variant-file "$tmp/q80.var" 1
+expect "80 Queens: refused, more moves than a list holds" 1 'q80.var:2: start position: bad FEN: too many pieces: White could have up to [0-9]+ moves' "$bin" perft --variant-file "$tmp/q80.var" 1
+# a broken file names its line, as compilers do (FILE:LINE: ...)
+printf '# mini\nfiles=5 ranks=5\nking:K:K\nrook:R:R\nstartFen=4k/5/5/5/R3KK w - - 0 1\n' > "$tmp/fen.var"
+expect "variant file bad startFen: file:line" 1 'fen.var:5: startFen: rank 1 is too long' "$bin" perft --variant-file "$tmp/fen.var" 1
+printf 'files=5 ranks=5\n\nking:K:K::e1,,e5\nrook:R:R::a1,a9\n' > "$tmp/sq.var"
+expect "variant file bad piece square: file:line" 1 'sq.var:4: piece rook: bad square "a9"' "$bin" perft --variant-file "$tmp/sq.var" 1
+printf 'files=5 ranks=5\nking:K:K\nrook:K:R\nstartFen=4k/5/5/5/R3K w - - 0 1\n' > "$tmp/letter.var"
+expect "variant file shared letter: file:line" 1 'letter.var:3: pieces king and rook share the letter K' "$bin" play --variant-file "$tmp/letter.var" --engine none
 expect "variant file missing" 1 'cannot open' "$bin" perft --variant-file "$tmp/none.var" 1

@@ -17,13 +17,26 @@ check() { # check NAME CONDITION-EXIT-CODE
 out=$("$M" --version 2>&1)
 [ "$out" = "menagerie $version" ]
 check "--version prints the changelog's version ($out)" $?
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# serve_dir BIN HOME XDG_DATA_HOME [ARGS...]: the folder serve says it keeps games in
+serve_dir() {
+    local b=$1 h=$2 x=$3
+    shift 3
+    (cd "$tmp" && HOME=$h XDG_DATA_HOME=$x timeout 2 "$b" serve --port 0 "$@" > "$tmp/serve.out" 2>&1)
+    sed -n 's/.*(games saved in \(.*\); Ctrl-C stops)$/\1/p' "$tmp/serve.out"
+}
+# run from the source tree (make run, the tests), games stay in ./data
+case "$M" in /*) here=$M ;; *) here=$PWD/${M#./} ;; esac
+d=$(serve_dir "$here" "$tmp/h0" "")
+[ "$d" = data ]
+check "serve from the source tree keeps games in ./data (${d:-nothing said})" $?
+
 case "$M" in
     *san*) echo "ok install: the rest skipped for the sanitizer build (installs ./menagerie)"
            exit 0 ;;
 esac
-
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 for prefix in /usr /opt/menagerie; do
     d=$tmp/root
     rm -rf "$d"
@@ -70,6 +83,25 @@ for prefix in /usr /opt/menagerie; do
         grep -q '^## Rules, positions and moves' "$doc/rules.md" &&
         grep -q '^## Variant definition files' "$doc/rules.md" && ! grep -q '^## Layout' "$doc/rules.md"
     check "PREFIX=$prefix: README, web API and the rules summary in share/doc/menagerie" $?
+
+    # installed, serve keeps games in the user's data folder, made on first use
+    if [ "$prefix" = /usr ]; then
+        d=$(serve_dir "$bin" "$tmp/h1" "")
+        [ "$d" = "$tmp/h1/.local/share/menagerie" ] && [ -d "$d" ]
+        check "installed serve keeps games in ~/.local/share/menagerie (${d:-nothing said})" $?
+        d=$(serve_dir "$bin" "$tmp/h1" "$tmp/xdg")
+        [ "$d" = "$tmp/xdg/menagerie" ] && [ -d "$d" ]
+        check "installed serve keeps games in \$XDG_DATA_HOME/menagerie (${d:-nothing said})" $?
+        d=$(serve_dir "$bin" "$tmp/h1" "relative/x")
+        [ "$d" = "$tmp/h1/.local/share/menagerie" ]
+        check "a relative XDG_DATA_HOME is ignored, as the XDG spec says (${d:-nothing said})" $?
+        d=$(serve_dir "$bin" "$tmp/h1" "$tmp/xdg" --data "$tmp/mine")
+        [ "$d" = "$tmp/mine" ] && [ -d "$d" ]
+        check "installed serve --data DIR still keeps games in DIR (${d:-nothing said})" $?
+        (cd "$tmp" && HOME=$tmp/h1 XDG_DATA_HOME='' "$bin" egdb check > "$tmp/egdb.out" 2>&1)
+        grep -q "cannot open $tmp/h1/.local/share/menagerie/egdb/" "$tmp/egdb.out"
+        check "installed egdb reads its tables from the same folder" $?
+    fi
 
     eng=$p/share/games/plugins/xboard/menagerie.eng
     [ "$(sed -n 1p "$eng")" = "plugin spec 0.0" ] && [ "$(sed -n 2p "$eng")" = "$prefix/games/menagerie" ] &&

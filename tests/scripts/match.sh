@@ -23,6 +23,11 @@ for v in chess snake-vs-mongoose team-mate diamondback hannibal; do
         /^$/ && last != "" {if (last != r) bad++; last=""} END {exit !(n == 2 && !bad)}' "$tmp/$v.pgn" &&
         echo "ok $v: each game's moves end with its Result tag" || echo "FAIL $v: results disagree"
     has "$v.pgn" "$v: PGN Variant tag" "^\\[Variant \"$v\"\\]"
+    # Termination: one of the PGN standard's values in each game
+    [ "$(grep -c '^\[Termination "\(normal\|adjudication\)"\]$' "$tmp/$v.pgn")" = 2 ] &&
+        echo "ok $v: PGN Termination tags have the standard's values" ||
+        { echo "FAIL $v: PGN Termination"; grep '^\[Termination' "$tmp/$v.pgn" | sed 's/^/    /'; }
+    has "$v.pgn" "$v: PGN reason in a comment" '^\{(adjudicated: ply limit|[a-z].*)\} (1-0|0-1|1/2-1/2)$'
     has "$v.pgn" "$v: PGN players" '^\[White "Menagerie [12]"\]'
     # the same opening twice, colours swapped: the first plies agree
     o1=$(grep -m1 -E '^1\. ' "$tmp/$v.pgn" | cut -d' ' -f1-3)
@@ -100,16 +105,36 @@ esac; done
 EOF
 chmod +x "$tmp"/*.sh
 common=(--variant chess --games 2 --plies 0 --depth 1 --tc 0.6+0 --maxplies 20 --seed 1)
-timeout 60 "$M" match "${common[@]}" self "xboard:$tmp/illegal.sh" > "$tmp/b1" 2>&1
+timeout 60 "$M" match "${common[@]}" --pgn "$tmp/b1.pgn" self "xboard:$tmp/illegal.sh" > "$tmp/b1" 2>&1
 has b1 "referee: illegal move loses" '(White|Black) plays an illegal move a1a1'
 has b1 "referee: score counts it" '^Score of Menagerie vs illegal.sh: 2 - 0 - 0'
-timeout 60 "$M" match "${common[@]}" "xboard:$tmp/silent.sh" self > "$tmp/b2" 2>&1
+timeout 60 "$M" match "${common[@]}" --pgn "$tmp/b2.pgn" "xboard:$tmp/silent.sh" self > "$tmp/b2" 2>&1
 has b2 "referee: silence loses on time" 'loses on time'
-timeout 60 "$M" match "${common[@]}" self "xboard:$tmp/claim.sh" > "$tmp/b3" 2>&1
+timeout 60 "$M" match "${common[@]}" --pgn "$tmp/b3.pgn" self "xboard:$tmp/claim.sh" > "$tmp/b3" 2>&1
 has b3 "referee: a false claim loses" 'false claim'
-timeout 60 "$M" match "${common[@]}" self "uci:$tmp/dies.sh" > "$tmp/b4" 2>&1
+timeout 60 "$M" match "${common[@]}" --pgn "$tmp/b4.pgn" self "uci:$tmp/dies.sh" > "$tmp/b4" 2>&1
 has b4 "referee: a dead engine loses, and is restarted" '^game 2/2: .*engine failure'
 has b4 "referee: UCI engine name from id name" '^Score of Menagerie vs Dies: 2 - 0 - 0'
+# PGN Termination: the standard's value, the referee's reason in a comment
+# before the result
+has b1.pgn "Termination: an illegal move is a rules infraction" '^\[Termination "rules infraction"\]$'
+has b1.pgn "Termination: the illegal move's reason in a comment" '^\{(White|Black) plays an illegal move a1a1\} (1-0|0-1)$'
+has b2.pgn "Termination: silence is a time forfeit" '^\[Termination "time forfeit"\]$'
+has b2.pgn "Termination: the time loss in a comment" '^\{(White|Black) loses on time\} (1-0|0-1)$'
+has b3.pgn "Termination: a false claim is a rules infraction" '^\[Termination "rules infraction"\]$'
+has b3.pgn "Termination: the false claim in a comment" '^\{(White|Black) makes a false claim: .*\} (1-0|0-1)$'
+has b4.pgn "Termination: a dead engine abandons" '^\[Termination "abandoned"\]$'
+has b4.pgn "Termination: the engine failure in a comment" '^\{(White|Black): engine failure .*\} (1-0|0-1)$'
+printf 'f2f3 e7e5 g2g4\n' > "$tmp/mate.txt"
+timeout 60 "$M" match --variant chess --games 2 --depth 2 --openings "$tmp/mate.txt" --seed 1 \
+    --pgn "$tmp/mate.pgn" self self-uci > "$tmp/mate" 2>&1
+[ "$(grep -c '^\[Termination "normal"\]$' "$tmp/mate.pgn")" = 2 ] &&
+    echo "ok Termination: a mate is a normal end" || echo "FAIL Termination: a mate is a normal end"
+[ "$(grep -cx '3\. Qh4# {checkmate} 0-1\|{checkmate} 0-1' "$tmp/mate.pgn")" = 2 ] &&
+    echo "ok Termination: the mate in a comment before the result" ||
+    { echo "FAIL Termination: the mate in a comment before the result"; tail -4 "$tmp/mate.pgn" | sed 's/^/    /'; }
+[ "$(grep -c '^\[Termination ' "$tmp/mate.pgn")" = 2 ] && echo "ok Termination: one tag a game" ||
+    echo "FAIL Termination: one tag a game"
 # the SPRT stops by itself: an engine that loses every game
 timeout 60 "$M" match --variant chess --games 40 --plies 0 --depth 1 --tc 0.6+0 --sprt 0,10 \
     self "xboard:$tmp/illegal.sh" > "$tmp/s1" 2>&1

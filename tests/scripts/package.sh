@@ -42,6 +42,14 @@ else
     echo "FAIL package: dpkg-buildpackage -us -uc -b"; tail -15 "$tmp/build.log" | sed 's/^/    /'
     exit 0
 fi
+# built at the Makefile's -O3 (what the benchmarks measure), dpkg's flags
+# (hardening, -g) kept: the last -O of every compile is -O3
+cc_lines=$(grep -E ' -c -o build/release/' "$tmp/build.log")
+last_o=$(sed -E 's/.* (-O[0-9s]+)( .*|$)/\1/' <<< "$cc_lines" | sort | uniq -c | tr -s ' ' | tr '\n' ' ')
+if [ -n "$cc_lines" ] && [ "$(sed -E 's/.* (-O[0-9s]+)( .*|$)/\1/' <<< "$cc_lines" | sort -u)" = -O3 ] &&
+        grep -q -- '-fstack-protector-strong' <<< "$cc_lines"; then
+    echo "ok package: compiled at -O3 with dpkg's hardening flags ($(wc -l <<< "$cc_lines") files)"
+else echo "FAIL package: compile flags (the last -O of each compile:${last_o:- none found})"; fi
 arch=$(dpkg --print-architecture)
 deb=$tmp/menagerie_${version}_$arch.deb
 pydeb=$tmp/python3-menagerie_${version}_$arch.deb

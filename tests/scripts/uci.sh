@@ -23,6 +23,9 @@ has hello "uci: Ponder option" '^option name Ponder type check'
 for v in chess snake-vs-mongoose team-mate diamondback hannibal; do
     has hello "uci: UCI_Variant lists $v" "^option name UCI_Variant type combo default chess.* var $v( |\$)"
 done
+has hello "uci: UCI_LimitStrength option" '^option name UCI_LimitStrength type check default false$'
+has hello "uci: UCI_Elo option" '^option name UCI_Elo type spin default [0-9]+ min [0-9]+ max [0-9]+$'
+has hello "uci: UCI_ShowWDL option" '^option name UCI_ShowWDL type check default false$'
 has hello "uci: uciok" '^uciok$'
 has hello "isready: readyok" '^readyok$'
 
@@ -40,7 +43,7 @@ for v in "${variants[@]}"; do
 
     printf 'uci\n%s\nucinewgame\nisready\nposition startpos moves %s\ngo depth 3\n' "$opt" "$legal" \
         | u "go-$name"
-    has "go-$name" "$name: info line" '^info depth [0-9]+ seldepth [0-9]+ multipv 1 score (cp -?[0-9]+|mate -?[0-9]+) nodes [0-9]+ nps [0-9]+ time [0-9]+ pv '
+    has "go-$name" "$name: info line" '^info depth [0-9]+ seldepth [0-9]+ multipv 1 score (cp -?[0-9]+|mate -?[0-9]+) nodes [0-9]+ nps [0-9]+ hashfull [0-9]+ time [0-9]+ pv '
     has "go-$name" "$name: go depth gives bestmove" '^bestmove [^ ]+'
     best=$(grep '^bestmove' "$tmp/go-$name" | head -1 | cut -d' ' -f2)
     ponder=$(grep '^bestmove' "$tmp/go-$name" | head -1 | awk '{print $4}')
@@ -143,6 +146,92 @@ has ev "eval: its terms" '^  material \| +-?[0-9]+ +-?[0-9]+$'
 has ev "eval: the start is level but for the tempo" '^Total evaluation: ([0-9]+) \(side to move\), \1 \(White\)$'
 has ev "eval: from the side to move's view and White's" '^Total evaluation: (-[0-9]+) \(side to move\), [0-9]+ \(White\)$'
 has ev "eval: a bad command is refused" '^info string bad eval command: eval x$'
+
+# UCI_LimitStrength + UCI_Elo: the level nearest the Elo, from the levels'
+# measured figures (levels.c): the least Elo is level 1 (depth cap 1), the
+# most level 20 (no cap), an Elo outside the range is refused
+read -r elo_lo elo_hi < <(sed -n 's/^option name UCI_Elo type spin default [0-9]* min \([0-9]*\) max \([0-9]*\)$/\1 \2/p' "$tmp/hello")
+if [ -n "${elo_lo:-}" ] && [ "$((elo_hi - elo_lo))" -ge 1500 ]; then
+    echo "ok UCI_Elo spans the levels' measured range ($elo_lo..$elo_hi)"
+else echo "FAIL UCI_Elo spans the levels' measured range (${elo_lo:-?}..${elo_hi:-?})"; fi
+maxdepth() { sed -n 's/^info depth \([0-9]*\) .*/\1/p' "$tmp/$1" | sort -n | tail -1; }
+for e in lo hi off; do
+    case $e in
+        lo) set -- true "$elo_lo" ;;
+        hi) set -- true "$elo_hi" ;;
+        off) set -- false "$elo_lo" ;;
+    esac
+    printf 'setoption name UCI_Elo value %s\nsetoption name UCI_LimitStrength value %s\nposition startpos\ngo depth 6 movetime 20000\n' \
+        "$2" "$1" | u "elo-$e"
+done
+[ "$(maxdepth elo-lo)" = 1 ] && echo "ok UCI_Elo $elo_lo plays level 1: depth 1 only" ||
+    { echo "FAIL UCI_Elo $elo_lo plays level 1: depth 1 only"; tail -3 "$tmp/elo-lo" | sed 's/^/    /'; }
+[ "$(maxdepth elo-hi)" = 6 ] && echo "ok UCI_Elo $elo_hi plays full strength: depth 6" ||
+    { echo "FAIL UCI_Elo $elo_hi plays full strength: depth 6"; tail -3 "$tmp/elo-hi" | sed 's/^/    /'; }
+[ "$(maxdepth elo-off)" = 6 ] && echo "ok UCI_Elo counts only with UCI_LimitStrength" ||
+    { echo "FAIL UCI_Elo counts only with UCI_LimitStrength"; tail -3 "$tmp/elo-off" | sed 's/^/    /'; }
+printf 'setoption name UCI_Elo value %s\nsetoption name UCI_LimitStrength value maybe\n' "$((elo_hi + 1))" | u elo-bad
+has elo-bad "UCI_Elo above the range is refused" "^info string unknown option or bad value: setoption name UCI_Elo value $((elo_hi + 1))\$"
+has elo-bad "UCI_LimitStrength takes true or false" '^info string unknown option or bad value: setoption name UCI_LimitStrength value maybe$'
+
+# UCI_ShowWDL: wdl W D L in permille after the score, summing to 1000; a
+# side a queen up is likely to win, a mate is a win; no wdl by default
+wdl='setoption name UCI_ShowWDL value true\nposition fen %s\ngo depth 4\n'
+printf 'position fen 4k3/8/8/8/8/8/3QK3/8 w - - 0 1\ngo depth 4\n' | u wdl0
+# shellcheck disable=SC2059 # (the format is $wdl)
+{ printf "$wdl" '4k3/8/8/8/8/8/3QK3/8 w - - 0 1' | u wdl
+  printf "$wdl" '4k3/8/8/8/8/8/q3K3/8 w - - 0 1' | u wdl2
+  printf "$wdl" '7k/8/6K1/8/8/8/8/R7 w - - 0 1' | u wdl3; }
+cat "$tmp/wdl2" "$tmp/wdl3" >> "$tmp/wdl"
+has wdl "UCI_ShowWDL: wdl after the score" '^info depth [0-9]+ seldepth [0-9]+ multipv 1 score cp -?[0-9]+ wdl [0-9]+ [0-9]+ [0-9]+ nodes '
+bad=$(awk '/ wdl / {for (i = 1; i < NF; i++) if ($i == "wdl" && $(i+1) + $(i+2) + $(i+3) != 1000) print}' "$tmp/wdl")
+[ -z "$bad" ] && echo "ok UCI_ShowWDL: win, draw and loss sum to 1000" || echo "FAIL UCI_ShowWDL: not 1000: $bad"
+has wdl0 "UCI_ShowWDL: info lines without it" '^info depth 4 '
+! grep -q ' wdl ' "$tmp/wdl0" && echo "ok UCI_ShowWDL: no wdl before it is set" ||
+    echo "FAIL UCI_ShowWDL: no wdl before it is set"
+wdl_at() { grep '^info depth 4 .* wdl ' "$tmp/wdl" | sed -n "$1p" | sed 's/.* wdl \([0-9]*\) \([0-9]*\) \([0-9]*\) .*/\1 \3/'; }
+read -r w l <<< "$(wdl_at 1)"
+[ "${w:-0}" -gt 900 ] && [ "${l:-1000}" -lt 20 ] && echo "ok UCI_ShowWDL: a queen up wins ($w/1000, loses $l)" ||
+    echo "FAIL UCI_ShowWDL: a queen up wins (${w:-?}/1000, loses ${l:-?})"
+read -r w l <<< "$(wdl_at 2)"
+[ "${l:-0}" -gt 900 ] && [ "${w:-1000}" -lt 20 ] && echo "ok UCI_ShowWDL: a queen down loses ($l/1000)" ||
+    echo "FAIL UCI_ShowWDL: a queen down loses (${l:-?}/1000)"
+has wdl "UCI_ShowWDL: a mate is won outright" '^info depth 4 .* score mate 1 wdl 1000 0 0 '
+
+# hashfull: permille of the table used, rising as a search fills a small one
+printf 'setoption name Hash value 1\nposition startpos\ngo nodes 300000\n' | u hash
+hf=$(sed -n 's/^info .* hashfull \([0-9]*\) .*/\1/p' "$tmp/hash")
+first=$(head -1 <<< "$hf") last=$(tail -1 <<< "$hf")
+[ -n "$last" ] && [ "$first" -lt "$last" ] && [ "$last" -gt 100 ] && [ "$last" -le 1000 ] &&
+    echo "ok hashfull rises as the search fills 1 MB ($first -> $last permille)" ||
+    echo "FAIL hashfull rises as the search fills 1 MB (${first:-?} -> ${last:-?})"
+
+# d: the board, its FEN and its key; the key is the position's: the same
+# by two move orders, another for another position
+printf 'position startpos moves g1f3 g8f6 b1c3\nd\nposition startpos moves b1c3 g8f6 g1f3\nd\nposition startpos\nd\nd x\nsetoption name UCI_Variant value capablanca\nd\n' | u d
+has d "d: the board's top rank" '^ \| r \| n \| b \| q \| k \| b \|   \| r \| 8$'
+has d "d: the board's files" '^   a   b   c   d   e   f   g   h *$'
+has d "d: Fen line" '^Fen: r1bqkb1r/pppppppp/2n2n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R w KQkq - 4 3$|^Fen: rnbqkb1r/pppppppp/5n2/8/8/2N2N2/PPPPPPPP/R1BQKB1R b KQkq - 3 2$'
+keys=$(sed -n 's/^Key: //p' "$tmp/d")
+k1=$(sed -n 1p <<< "$keys") k2=$(sed -n 2p <<< "$keys") k3=$(sed -n 3p <<< "$keys")
+[[ $k1 =~ ^[0-9A-F]{16}$ ]] && [ "$k1" = "$k2" ] && [ "$k1" != "$k3" ] &&
+    echo "ok d: Key, the same after a transposition ($k1), another at the start ($k3)" ||
+    echo "FAIL d: Key: $k1 $k2 $k3"
+has d "d: a bad d command is refused" '^info string bad d command: d x$'
+has d "d: a 10-file board (capablanca)" '^   a   b   c   d   e   f   g   h   i   j *$'
+
+# go perft: Stockfish's form, one "move: N" line per root move, a blank
+# line, "Nodes searched: N"
+printf 'position startpos moves e2e4\ngo perft 3\ngo perft 0\n' | u perft
+[ "$(grep -cE '^[a-h][1-8][a-h][1-8]: [0-9]+$' "$tmp/perft")" = 20 ] && echo "ok go perft: a line per root move" ||
+    echo "FAIL go perft: a line per root move"
+has perft "go perft: a root move's count (as divide counts it)" '^e7e5: 835$'
+sum=$(awk -F': ' '/^[a-h][1-8][a-h][1-8]: / {s += $2} END {print s}' "$tmp/perft")
+if grep -A1 -xE '[a-h][1-8][a-h][1-8]: [0-9]+' "$tmp/perft" | tail -1 | grep -qx '' &&
+    grep -qx "Nodes searched: 13160" "$tmp/perft" && [ "$sum" = 13160 ]; then
+    echo "ok go perft: blank line, then Nodes searched: 13160, the lines' sum"
+else echo "FAIL go perft: Nodes searched (sum $sum)"; tail -4 "$tmp/perft" | sed 's/^/    /'; fi
+has perft "go perft: a bad depth is refused" '^info string bad go perft command'
 
 printf 'position fen 7k/5QQ1/8/8/8/8/8/6K1 b - - 0 1\ngo depth 2\n' | u none
 has none "no legal move: bestmove (none)" '^bestmove \(none\)$'

@@ -72,12 +72,17 @@ void test_variant_file(void) {
             __LINE__);
     refused("files=99 ranks=8\n", "line 1", __LINE__);
     refused("files=8 ranks=8\nking:K:K\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\nqueen:Q:Qz\n",
-            "piece queen: XBetza \"Qz\"", __LINE__);
+            "line 4: piece queen: XBetza \"Qz\"", __LINE__);
     refused("files=8 ranks=8\nking:K:K\nking2:K:W\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\n",
-            "share the letter K", __LINE__);
+            "line 3: pieces king and king2 share the letter K", __LINE__);
     refused("ranks=8\nking:K:K\n", "files= and ranks= are required", __LINE__);
     refused("files=8 ranks=8\nking:K:K\n", "no start position", __LINE__);
-    refused("files=8 ranks=8\nking:K:K\nstartFen=9/8/8/8/8/8/8/K7 w - - 0 1\n", "startFen", __LINE__);
+    refused("files=8 ranks=8\nking:K:K\nstartFen=9/8/8/8/8/8/8/K7 w - - 0 1\n", "line 3: startFen",
+            __LINE__);
+    refused("files=8 ranks=8\nking:K:K\nsetup=one:9/8/8/8/8/8/8/K7 w - - 0 1\n",
+            "line 3: startFen", __LINE__); /* the first set-up is the start */
+    refused("files=4 ranks=4\nking:K:K::a1,,d4\nrook:R:R::c9\n", "line 3: piece rook: bad square",
+            __LINE__);
     refused("files=8 ranks=8\nking:K:K\nzone=Q:a1:W\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\n",
             "line 3: zone moves for unknown piece 'Q'", __LINE__);
     refused("files=8 ranks=8\nking:K:K\nzone=K:a1-z9:W\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\n",
@@ -89,7 +94,7 @@ void test_variant_file(void) {
     refused("files=8 ranks=8\nsymmetry=sideways\n", "line 2: symmetry=sideways", __LINE__);
     refused("files=8 ranks=8\nrandom words\n", "line 2: \"random\" is neither", __LINE__);
     refused("files=8 ranks=8\nking:K:K\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\n",
-            "start position: bad FEN: Black must have exactly one king", __LINE__);
+            "line 3: start position: bad FEN: Black must have exactly one king", __LINE__);
     /* found by fuzzing: a castling whose king and rook share no line wrote past its list */
     refused("files=8 ranks=8\ncastling=free castlePartner=R\ncastles=a3-d1:d1-a1\nking:K:K\n"
             "rook:R:R\nstartFen=k7/8/8/8/8/K7/8/3R4 w - - 0 1\n",
