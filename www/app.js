@@ -49,6 +49,7 @@ const app = {
   showEngine: {},  // game id -> the engine's thinking is shown (default: not while a person plays it)
   analysis: null,  // {id, ply, data}: the analysis shown, when the Analyse button is on
   analysisTimer: 0,
+  note: null,      // {id, version, sq, picked}: the piece last clicked that cannot move now
 };
 let chessBoard, snakeBoard, rules, editor;
 
@@ -514,10 +515,18 @@ function numbering(st) {
   return { number: Number(parts[5]) || 1, offset: parts[1] === 'b' ? 1 : 0 };
 }
 
+// how the boards take clicks: moves when a person is to move; while the engine is,
+// the person's own pieces can be picked up (opts.mine, -1 for none)
+function boardOpts() {
+  const st = app.game;
+  const mine = app.review || st.result.over || !vsEngine(st) ? -1 : st.players.indexOf('human');
+  return { flipped: app.flipped, interactive: !app.review && humanToMove(st), mine };
+}
+
 function renderBoard() {
   const live = app.game;
   const st = app.review ? reviewState(live, app.review.list, app.review.ply) : live;
-  const opts = { flipped: app.flipped, interactive: !app.review && humanToMove(live) };
+  const opts = boardOpts();
   $('chooser').hidden = true;
   if (isMancala(st)) {
     snakeBoard.render(st, opts);
@@ -537,9 +546,54 @@ function renderBoard() {
 }
 
 function renderHint() {
-  const st = app.game;
   const el = $('hint');
   el.replaceChildren();
+  hintText(app.game, el);
+  pieceNote(app.game, el);
+}
+
+// a click on a square with no move now: which piece it is, whose, why it does not
+// move, and a way to its diagram in the rules
+function pieceNote(st, el) {
+  const n = app.note;
+  if (!n || n.id !== st.id || n.version !== st.version) return;
+  if (isMancala(st)) { mancalaNote(st, n.sq, el); return; }
+  const ch = st.board.squares[n.sq];
+  if (!ch || ch === '.' || ch === '*') return;
+  const letter = ch.toUpperCase(), side = ch === letter ? 0 : 1;
+  const name = (st.pieces.find((p) => p.letter === letter) || { name: '?' }).name;
+  const where = `${FILES[n.sq % st.files]}${Math.floor(n.sq / st.files) + 1}`;
+  const own = vsEngine(st) ? st.players[side] === 'human' : st.side === side;
+  const box = document.createElement('span');
+  box.className = 'piece-note';
+  box.id = 'piece-note';
+  let text = `${own ? 'Your' : `${sideName(st, side)}\u2019s`} ${cap(name)} on ${where}`;
+  if (n.picked) text += ' is picked up: its moves show when it is your turn.';
+  else if (own && humanToMove(st)) text += ' has no move now.';
+  else if (own && !st.result.over) text += ': wait for your turn.';
+  else text += '.';
+  const b = document.createElement('button');
+  b.id = 'btn-piece-rules';
+  b.textContent = `How the ${cap(name)} moves`;
+  b.addEventListener('click', () => rules.open(st.variant, letter, side, n.sq));
+  box.append(pieceIcon(name, ch, side, 24), text, b);
+  el.appendChild(box);
+}
+
+// a tap on a hole that cannot be sown now says why
+function mancalaNote(st, hole, el) {
+  const side = hole <= 8 ? 0 : 1;
+  const box = document.createElement('span');
+  box.className = 'piece-note';
+  box.id = 'piece-note';
+  if (st.result.over) box.textContent = 'The game is over.';
+  else if (!humanToMove(st)) box.textContent = `Hole ${hole}: wait, it is the engine\u2019s turn.`;
+  else if (side !== st.side) box.textContent = `Hole ${hole} is ${sideName(st, side)}\u2019s: sow from your ring (${st.side ? 'inner, 9\u201316' : 'outer, 1\u20138'}).`;
+  else box.textContent = `Hole ${hole} cannot be sown now${st.mancala.holes[hole - 1] ? '' : ': it is empty'}.`;
+  el.appendChild(box);
+}
+
+function hintText(st, el) {
   const add = (html) => { const s = document.createElement('span'); s.innerHTML = html; el.appendChild(s); };
   if (st.result.over) { add(`Game over: <b>${resultHeadline(st)}</b>`); return; }
   if (st.thinking) { add('The engine is thinking\u2026'); return; }
@@ -1184,10 +1238,21 @@ async function main() {
   const chooser = $('chooser');
   chessBoard = new ChessBoard($('board'), chooser, {
     onMove: (m) => play(m),
-    onGate: () => { chessBoard.render(app.game, { flipped: app.flipped, interactive: humanToMove(app.game) }); renderHint(); },
-    onInspect: (letter, side, sq) => { if (!app.review) rules.open(app.game.variant, letter, side, sq); },
+    onGate: () => { chessBoard.render(app.game, boardOpts()); renderHint(); },
+    onInspect: (sq, picked) => {
+      if (app.review) return;
+      app.note = { id: app.game.id, version: app.game.version, sq, picked };
+      renderHint();
+    },
   });
-  snakeBoard = new SnakeBoard($('board'), chooser, { onMove: (m) => play(m) });
+  snakeBoard = new SnakeBoard($('board'), chooser, {
+    onMove: (m) => play(m),
+    onInspect: (hole) => {
+      if (app.review) return;
+      app.note = { id: app.game.id, version: app.game.version, sq: hole, picked: false };
+      renderHint();
+    },
+  });
   wire();
   try {
     [app.variants, app.levels] = await Promise.all([api.variants(), api.levels()]);

@@ -16,7 +16,7 @@ export class ChessBoard {
     this.chooser = chooser;
     this.onMove = onMove;
     this.onGate = onGate;
-    this.onInspect = onInspect; // a click on a piece that is not ours to move
+    this.onInspect = onInspect; // a click on a piece that cannot move now (sq, whether picked up)
     this.sel = -1;
     this.drag = null;
     this.gatePick = [];
@@ -184,7 +184,7 @@ export class ChessBoard {
     svg.addEventListener('pointermove', (e) => this.move(e));
     svg.addEventListener('pointerup', (e) => this.up(e));
     svg.addEventListener('pointercancel', () => this.cancelDrag());
-    if (this.sel >= 0 && !movable.has(this.sel)) this.sel = -1;
+    if (this.sel >= 0 && !movable.has(this.sel) && !this.pickable(this.sel)) this.sel = -1;
     this.showSelection();
   }
 
@@ -266,6 +266,15 @@ export class ChessBoard {
 
   interactive() { return this.opts && this.opts.interactive; }
 
+  // while the engine is to move, a piece of the person's side (opts.mine) may be
+  // picked up: its targets show once it is that side's turn
+  pickable(sq) {
+    const mine = this.opts && this.opts.mine;
+    if (this.interactive() || mine === undefined || mine < 0 || sq < 0) return false;
+    const ch = this.st.board.squares[sq];
+    return ch !== '.' && ch !== '*' && (ch === ch.toUpperCase() ? 0 : 1) === mine;
+  }
+
   movableSquares() {
     const set = new Set();
     if (!this.interactive()) return set;
@@ -313,6 +322,7 @@ export class ChessBoard {
     if (this.sel < 0) return;
     const L = this.L;
     this.selLayer.appendChild(this.squareShape(L, this.sel, 'mark-sel'));
+    if (!this.interactive()) return; // picked up while the engine is to move
     const seen = new Set();
     for (const m of this.st.moves) {
       if (m.from !== this.sel || m.to < 0 || seen.has(m.to)) continue;
@@ -427,6 +437,9 @@ export class ChessBoard {
   down(e) {
     if (e.button > 0) return;
     if (!this.interactive()) {
+      const p = this.svgPoint(e);
+      const sq = this.L ? this.squareAt(this.L, p.x, p.y) : -1;
+      if (this.pickable(sq)) this.select(this.sel === sq ? -1 : sq);
       this.inspect(e);
       return;
     }
@@ -454,14 +467,14 @@ export class ChessBoard {
     }
   }
 
-  // a piece that may not move now: show its moves (the rules' piece diagram)
+  // a square with no move of ours now: the page says why (never a dialog, so that
+  // every click on the board stays on the board)
   inspect(e) {
     if (!this.onInspect || !this.L) return;
     const p = this.svgPoint(e);
     const sq = this.squareAt(this.L, p.x, p.y);
-    const ch = sq >= 0 ? this.st.board.squares[sq] : '.';
-    if (ch === '.' || ch === '*') return;
-    this.onInspect(ch.toUpperCase(), ch === ch.toUpperCase() ? 0 : 1, sq);
+    if (sq < 0 || this.st.board.squares[sq] === '*') return;
+    this.onInspect(sq, this.sel === sq);
   }
 
   move(e) {

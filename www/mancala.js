@@ -49,10 +49,11 @@ export function sowPath(hole, n, dir) {
 }
 
 export class SnakeBoard {
-  constructor(el, chooser, { onMove }) {
+  constructor(el, chooser, { onMove, onInspect }) {
     this.el = el;
     this.chooser = chooser;
     this.onMove = onMove;
+    this.onInspect = onInspect; // a tap on a hole that cannot be sown now
     this.sel = 0;
   }
 
@@ -240,9 +241,13 @@ export class SnakeBoard {
 
   click(e) {
     const g = e.target.closest && e.target.closest('[data-hole]');
-    if (!g || !this.interactive()) return;
+    if (!g) return;
     const hole = Number(g.dataset.hole);
-    if (!this.movableHoles().has(hole)) return;
+    if (!this.movableHoles().has(hole)) {
+      if (!this.chooser.hidden) this.hideChooser();
+      if (this.onInspect) this.onInspect(hole);
+      return;
+    }
     this.sel = hole;
     for (const [i, el] of Object.entries(this.holeEls)) el.classList.toggle('selected', Number(i) === hole);
     this.choose(hole);

@@ -55,11 +55,18 @@ async function waitChange(page, v, timeout = 10000) {
   await page.waitForFunction((old) => Number(document.querySelector('#board').dataset.version) > old, v, { timeout });
 }
 
+// (the board may be drawn anew meanwhile, when the engine moves: then once more)
 async function center(page, selector) {
-  await page.locator(selector).first().scrollIntoViewIfNeeded();
-  const box = await page.locator(selector).first().boundingBox();
-  if (!box) throw new Error(`${selector} is not on the page`);
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  for (let i = 0; ; i++) {
+    try {
+      await page.locator(selector).first().scrollIntoViewIfNeeded();
+      const box = await page.locator(selector).first().boundingBox();
+      if (!box) throw new Error(`${selector} is not on the page`);
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    } catch (e) {
+      if (i >= 2 || !/not attached|not on the page/.test(e.message)) throw e;
+    }
+  }
 }
 
 async function sqCenter(page, sq) { return center(page, `.squares [data-sq="${sq}"]`); }
@@ -107,7 +114,11 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(shotDir, `${name}.png`) });
 }
 
+// E2E_ONLY=REGEX runs only the tests whose names match (while working on one)
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
+
 async function test(name, page, fn) {
+  if (only && !only.test(name)) return;
   try {
     await fn();
     ok(name);
@@ -118,6 +129,13 @@ async function test(name, page, fn) {
 }
 
 function expect(cond, what) { if (!cond) throw new Error(what); }
+
+// a second browser, with a phone's touch screen
+async function touchPhone() {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const tp = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  return { browser, tp };
+}
 
 // ---- the run ----
 
@@ -273,6 +291,94 @@ try {
     await shot(page, 'hannibal');
   });
 
+  // The engine at its quickest: level 1, 0.3 s a move.
+  const quickEngine = async (p) => {
+    await p.$eval('#level', (el) => { el.value = '1'; el.dispatchEvent(new Event('input')); });
+    await p.selectOption('#movetime', '300');
+  };
+  const dialogOpen = () => page.evaluate(() => document.querySelector('#rules-dialog').open);
+  // the person's turn again, on the board
+  const ourTurn = (p, n) => p.waitForFunction((k) => document.querySelector('#board').dataset.ply === String(k) &&
+    document.querySelector('.pieces .movable, .hole.movable'), n, { timeout: 20000 });
+
+  await test('hannibal against the engine by clicks: set-up, a piece picked up while the engine thinks, gating, castling', page, async () => {
+    await newGame(page, 'hannibal', 'first', quickEngine);
+    // the Manticore behind b, the Falcon behind c
+    await page.click('[data-gate="0:1"]');
+    await page.waitForSelector('[data-gate="0:2"].pick');
+    await page.click('[data-gate="0:2"]');
+    await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+    // at once, while the engine sets up: a click on our Elephant picks it up, no dialog
+    await clickSq(page, sqIndex('c1', 10));
+    expect(!(await dialogOpen()), 'a click on our own piece opened a dialog');
+    const picked = await page.textContent('#hint');
+    expect(await page.locator('.selection .mark-sel').count() === 1, `the Elephant is not picked up: ${picked}`);
+    // its targets show when it is our turn; a click on one plays it, and the Falcon enters c1
+    await ourTurn(page, 2);
+    await page.waitForSelector('.targets circle');
+    let v = await version(page);
+    await clickSq(page, sqIndex('e3', 10));
+    await waitChange(page, v);
+    let st = await state(page);
+    expect(st.board.squares[sqIndex('e3', 10)] === 'E' && st.board.squares[sqIndex('c1', 10)] === 'F', `after Ee3: ${st.position}`);
+    // a Black piece: a note under the board with the way to its diagram, no dialog
+    await ourTurn(page, 4);
+    await clickSq(page, sqIndex('a9', 10));
+    await page.waitForSelector('#piece-note #btn-piece-rules');
+    expect(!(await dialogOpen()) && /Black.s Rook on a9/.test(await page.textContent('#piece-note')), await page.textContent('#hint'));
+    await move(page, 10, 'i1', 'h3');
+    // fast castling: the King leaps to i1, the Rook comes to f1
+    await ourTurn(page, 6);
+    st = await state(page);
+    const castle = st.moves.find((m) => m.kind === 'c' && m.to === sqIndex('i1', 10)) || st.moves.find((m) => m.kind === 'c');
+    expect(castle, `no castling in ${st.position}`);
+    v = await version(page);
+    await clickSq(page, castle.from);
+    await clickSq(page, castle.to);
+    if (await page.locator('#chooser:not([hidden])').count()) await page.click(`#chooser button[data-move="${castle.text}"]`);
+    await waitChange(page, v);
+    st = await state(page);
+    expect(st.history[6] && st.history[6].text === castle.text && st.board.squares[5] === 'R', `after castling: ${st.history.map((h) => h.san).join(' ')}`);
+    expect(!(await dialogOpen()), 'a dialog opened during the game');
+    await shot(page, 'hannibal-engine');
+  });
+
+  await test('slangenspel on a phone: 30 plies by taps, each with its path shown', page, async () => {
+    const { browser: tb, tp } = await touchPhone();
+    try {
+      tp.on('pageerror', (e) => errors.push(e.message));
+      await tp.goto(`${base}/`);
+      await tp.waitForSelector('body[data-ready="1"]');
+      await tp.tap('#game-picker label[data-game="slangenspel"]');
+      await tp.tap('input[name=seat][value=both] + span');
+      await tp.tap('#btn-start');
+      await tp.waitForSelector('#board svg.main');
+      const get = () => tp.evaluate(async () => (await fetch(`/api/games/${location.hash.slice(1)}`)).json());
+      // a tap on the other player's hole says why nothing happens
+      await tp.tap('[data-hole="12"]');
+      await tp.waitForSelector('#piece-note');
+      expect(/B.s/.test(await tp.textContent('#piece-note')), await tp.textContent('#hint'));
+      for (let ply = 0; ply < 30; ply++) {
+        const st = await get();
+        if (st.result.over) throw new Error(`the game ended after ${ply} plies`);
+        const v = st.version;
+        const m = st.moves[(ply * 7) % st.moves.length];
+        if (m.text === 'pass') {
+          await tp.tap('#hint button');
+        } else {
+          await tp.tap(`[data-hole="${parseInt(m.text.replace('S', ''), 10)}"]`);
+          await tp.waitForSelector(`#chooser:not([hidden]) button[data-move="${m.text}"]`);
+          await tp.tap(`#chooser button[data-move="${m.text}"]`);
+        }
+        await tp.waitForFunction((old) => Number(document.querySelector('#board').dataset.version) > old, v);
+      }
+      expect((await get()).history.length === 30, 'thirty plies');
+      await tp.screenshot({ path: path.join(shotDir, 'phone-slangenspel-30.png') });
+    } finally {
+      await tb.close();
+    }
+  });
+
   await test('slangenspel: a capture through the chooser', page, async () => {
     await newGame(page, 'slangenspel', 'both');
     await page.click('[data-hole="5"]');
@@ -390,8 +496,9 @@ try {
     await page.locator('#diagram-board .squares [data-sq="0"]').click();
     await page.waitForFunction(() => /on a1/.test(document.querySelector('#diagram-note').textContent));
     await page.click('#rules-close');
-    // a Black piece while White is to move: its diagram from its square
+    // a Black piece while White is to move: a note under the board, then its diagram from its square
     await clickSq(page, sqIndex('g8', 8));
+    await page.click('#piece-note #btn-piece-rules');
     await page.waitForSelector('#rules-dialog[open]');
     await page.waitForFunction(() => /Knight on g8: 3 squares/.test(document.querySelector('#diagram-note').textContent));
     await page.click('#rules-close');
@@ -638,9 +745,8 @@ try {
   }
 
   await test('touch: tap a piece, then its target; drag another with a finger', page, async () => {
-    const tctx = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    const { browser: tctx, tp } = await touchPhone();
     try {
-      const tp = await tctx.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
       // what the page saw, for a failure's line: script errors, failed requests
       const seen = [];
       tp.on('pageerror', (e) => seen.push(`script error: ${e.message}`));
