@@ -184,10 +184,23 @@ function levelText(n, kind) {
   return l ? l.text : '';
 }
 
+// whom level N plays like, in a player's words (measured for the chess games only)
+function levelLike(n, kind) {
+  const list = app.levels && app.levels[kind === 'mancala' ? 'mancala' : 'chess'];
+  const l = list && list.find((x) => x.level === n);
+  return l && l.like ? l.like : '';
+}
+
+// the level last chosen, here or during a game, is the next game's
+const LEVEL_KEY = 'menagerie-level';
+function rememberLevel(n) { localStorage.setItem(LEVEL_KEY, String(n)); }
+
 function showLevel() {
   const n = Number($('level').value);
   $('level-out').textContent = String(n);
   const kind = app.pick === 'slangenspel' ? 'mancala' : 'chess';
+  const like = levelLike(n, kind);
+  $('level-like').textContent = like ? `Plays like a ${like}.` : kind === 'mancala' ? 'Its strength is not measured yet; lower levels are easier.' : '';
   $('level-note').textContent = levelText(n, kind);
   $('level-note').title = app.levels && kind === 'chess' ? app.levels.source : '';
 }
@@ -814,6 +827,10 @@ function renderPanel() {
   $('btn-draw').disabled = app.busy || over || !!app.drawOffer;
   $('draw-offer').hidden = !app.drawOffer || over || !both;
   $('btn-copy-fen').textContent = m ? 'Copy position' : 'Copy FEN';
+  for (const o of $('g-level').options) {
+    const like = levelLike(Number(o.value), st.kind);
+    o.textContent = like ? `${o.value} \u00b7 ${like}` : o.value;
+  }
   $('g-level').value = String(st.level);
   $('g-level').title = levelText(st.level, st.kind);
   if (![...$('g-movetime').options].some((o) => o.value === String(st.movetime_ms))) {
@@ -961,9 +978,17 @@ function analysisLines() {
   return a.data;
 }
 
+// a person against the engine, the game not over: no analysis (the server refuses it)
+function noHelp(st) { return vsEngine(st) && !st.result.over; }
+
 function renderAnalysis() {
-  const a = app.analysis, st = app.game;
+  const st = app.game;
+  if (app.analysis && noHelp(st)) { app.analysis = null; clearTimeout(app.analysisTimer); }
+  const a = app.analysis;
   const on = !!(a && st && a.id === st.id);
+  $('btn-analyse').disabled = noHelp(st);
+  $('btn-analyse').title = noHelp(st) ? 'Analysis opens when the game against the engine is over'
+    : 'The engine\u2019s best lines for the position on the board';
   $('btn-analyse').classList.toggle('on', on);
   $('btn-analyse').textContent = on ? 'Stop analysis' : 'Analyse';
   $('analysis').hidden = !on;
@@ -1119,7 +1144,7 @@ function undoCount(st) {
 }
 
 function wire() {
-  $('level').addEventListener('input', showLevel);
+  $('level').addEventListener('input', () => { showLevel(); rememberLevel($('level').value); });
   $('btn-start').addEventListener('click', () => startGame());
   $('btn-show-new').addEventListener('click', () => { $('new-game').scrollIntoView({ behavior: 'smooth' }); $('game-picker').querySelector('input:checked').focus(); });
   $('brand').addEventListener('click', (e) => { e.preventDefault(); closeGame(); });
@@ -1203,15 +1228,17 @@ function wire() {
   };
   $('btn-sound').addEventListener('click', () => { setSound(!soundOn()); showSound(); });
   showSound();
-  for (let l = 1; l <= 20; l++) {
-    const o = document.createElement('option');
-    o.value = o.textContent = String(l);
-    $('g-level').appendChild(o);
-  }
+
   // a level chosen during a game says what it means (touch screens have no tooltip)
   $('g-level').addEventListener('change', async () => {
     const st = await act(() => api.options(app.game.id, { level: Number($('g-level').value) }));
-    if (st) say(levelText(st.level, st.kind));
+    if (st) {
+      rememberLevel(st.level);
+      $('level').value = String(st.level);
+      showLevel();
+      const like = levelLike(st.level, st.kind);
+      say(`${levelText(st.level, st.kind)}${like ? ` It plays like a ${like}.` : ''}`);
+    }
   });
   $('g-movetime').addEventListener('change', () => act(() => api.options(app.game.id, { movetime_ms: Number($('g-movetime').value) })));
   window.addEventListener('hashchange', openFromHash);
@@ -1225,9 +1252,11 @@ function wire() {
   });
 }
 
-// The engine's defaults (the terminal game's too) for a new game's level and time.
+// A new game's level: the one last chosen, else one a newcomer can beat; its time
+// per move: the engine's default (the terminal game's too).
 function useLevelDefaults(lv) {
-  $('level').value = String(lv.default_level);
+  const kept = Number(localStorage.getItem(LEVEL_KEY));
+  $('level').value = String(kept >= 1 && kept <= 20 ? kept : lv.first_level);
   const mt = $('movetime');
   const ms = String(lv.default_movetime_ms);
   if (![...mt.options].some((o) => o.value === ms)) mt.add(new Option(`${lv.default_movetime_ms / 1000} s`, ms));
@@ -1263,6 +1292,7 @@ async function main() {
   }
   GAMES = offeredGames(app.variants);
   useLevelDefaults(app.levels);
+  for (let l = 1; l <= 20; l++) $('g-level').add(new Option(String(l), String(l)));
   const names = new Set(GAMES.map((g) => g.icon));
   for (const v of app.variants) for (const p of v.pieces) names.add(p.name);
   await loadPieces([...names]);

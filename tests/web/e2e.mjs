@@ -167,10 +167,17 @@ try {
     expect(got.slice(0, 6).join() === 'snake-vs-mongoose,team-mate,diamondback,hannibal,slangenspel,chess', `the order: ${got.join(',')}`);
     // each level says what it means, in the engine's words for the game chosen
     const lv = await (await fetch(`${base}/api/levels`)).json();
-    expect(await page.inputValue('#level') === String(lv.default_level) && await page.inputValue('#movetime') === String(lv.default_movetime_ms), 'the engine\'s defaults');
+    // a first visit starts at a level a newcomer can beat, said in plain words
+    expect(await page.inputValue('#level') === String(lv.first_level) && await page.inputValue('#movetime') === String(lv.default_movetime_ms), 'the first level and the engine\'s time');
+    expect(await page.textContent('#level-like') === `Plays like a ${lv.chess[lv.first_level - 1].like}.` && lv.chess[lv.first_level - 1].like === 'beginner', await page.textContent('#level-like'));
     const setLevel = (n) => page.$eval('#level', (el, v) => { el.value = v; el.dispatchEvent(new Event('input')); }, String(n));
     await setLevel(8);
     expect(await page.textContent('#level-note') === lv.chess[7].text, `level 8: ${await page.textContent('#level-note')}`);
+    expect(/^Plays like a club player\.$/.test(await page.textContent('#level-like')), await page.textContent('#level-like'));
+    // the choice is remembered
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    expect(await page.inputValue('#level') === '8', `after a reload: level ${await page.inputValue('#level')}`);
     await page.click('#game-picker label[data-game="slangenspel"]');
     expect(await page.textContent('#level-note') === lv.mancala[7].text, 'the mancala\'s level 8');
     await setLevel(lv.default_level);
@@ -673,6 +680,7 @@ try {
     await poll(page, (st) => st.history.length === 2 && !st.thinking, 20000);
     await page.waitForTimeout(400);
     expect(await page.isHidden('#thinking') && (await page.textContent('#eval-text')).trim() === '\u2013', 'the engine\'s evaluation is hidden');
+    expect(await page.isDisabled('#btn-analyse'), 'no analysis during a game against the engine');
     await page.check('#show-engine');
     expect(await page.isVisible('#thinking') && /depth/.test(await page.textContent('#think-stats')), 'shown on request');
     const v = await version(page);
@@ -681,6 +689,11 @@ try {
     const st = await state(page);
     expect(st.history.length === 0, `${st.history.length} moves after the take-back`);
     expect((await page.textContent('#think-stats')) === '' && (await page.textContent('#pv')) === '' && (await page.textContent('#eval-text')).trim() === '\u2013', 'no stale search after the take-back');
+    // after the game, analysis opens
+    await page.click('#btn-resign');
+    await page.waitForSelector('#banner:not([hidden])');
+    await page.click('#btn-analyse');
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length >= 2, null, { timeout: 10000 });
   });
 
   await test('Diamondback: the set-up chosen at random is named', page, async () => {
