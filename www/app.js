@@ -200,7 +200,7 @@ function showLevel() {
   $('level-out').textContent = String(n);
   const kind = app.pick === 'slangenspel' ? 'mancala' : 'chess';
   const like = levelLike(n, kind);
-  $('level-like').textContent = like ? `Plays like a ${like}.` : kind === 'mancala' ? 'Its strength is not measured yet; lower levels are easier.' : '';
+  $('level-like').textContent = like ? `Plays like a ${like}.` : '';
   $('level-note').textContent = levelText(n, kind);
   $('level-note').title = app.levels && kind === 'chess' ? app.levels.source : '';
 }

@@ -359,6 +359,7 @@ export class ChessBoard {
     const side = this.st.side;
     const box = this.chooser;
     box.replaceChildren();
+    box.classList.remove('docked');
     const h = document.createElement('h3');
     const promo = opts.every((m) => m.promo);
     h.textContent = promo ? 'Promote to' : 'Which move?';

@@ -373,8 +373,15 @@ try {
         if (m.text === 'pass') {
           await tp.tap('#hint button');
         } else {
-          await tp.tap(`[data-hole="${parseInt(m.text.replace('S', ''), 10)}"]`);
+          const hole = parseInt(m.text.replace('S', ''), 10);
+          await tp.tap(`[data-hole="${hole}"]`);
           await tp.waitForSelector(`#chooser:not([hidden]) button[data-move="${m.text}"]`);
+          // every hole the eggs go to is marked on the board, the chooser below it
+          const eggs = m.text.startsWith('S') ? 5 : st.mancala.holes[hole - 1];
+          const steps = await tp.locator('.sow-step').count();
+          expect(steps >= Math.min(eggs, 16) && await tp.locator('.sow-end').count() >= 1, `${m.text}: ${steps} holes marked for ${eggs} eggs`);
+          const [board, box] = [await tp.locator('#board svg.main').boundingBox(), await tp.locator('#chooser').boundingBox()];
+          expect(box.y >= board.y + board.height - 1, 'the chooser covers the snake');
           await tp.tap(`#chooser button[data-move="${m.text}"]`);
         }
         await tp.waitForFunction((old) => Number(document.querySelector('#board').dataset.version) > old, v);
