@@ -272,6 +272,9 @@ try {
     }
     st = await state(page);
     expect(st.history.length === 4, `${st.history.length} moves`);
+    // pawn steps read c3-c4 (two pawns could go there) or e3, never cc4 or f6e6
+    const list = await page.locator('#movelist .mv').allTextContents();
+    expect(list.length === 4 && list.every((t) => !/^[a-h][a-h]\d$|^[a-h]\d[a-h]\d$/.test(t)), `the move list: ${list.join(' ')}`);
     await shot(page, 'diamondback');
   });
 
