@@ -993,7 +993,7 @@ function renderAnalysis() {
   $('btn-analyse').textContent = on ? 'Stop analysis' : 'Analyse';
   $('analysis').hidden = !on;
   const data = analysisLines();
-  if (!isMancala(st)) chessBoard.arrow(data && data.lines.length ? data.lines[0].from : -1, data && data.lines.length ? data.lines[0].to : -1);
+  if (!isMancala(st)) chessBoard.arrows(data ? data.lines : []);
   if (!on) return;
   const ol = $('analysis-lines');
   ol.replaceChildren();

@@ -412,19 +412,28 @@ export class ChessBoard {
     box.style.top = `${y}px`;
   }
 
-  // an arrow for a suggested move (analysis), or none
-  arrow(from, to) {
+  // an arrow for each suggested move (analysis lines, best first: the later ones
+  // thinner and fainter), or none for an empty list; the group carries the best's squares
+  arrows(list) {
     if (!this.svg) return;
     const old = this.svg.querySelector('.arrows');
     if (old) old.remove();
-    if (from < 0 || to < 0 || from === to) return;
-    const a = this.center(this.L, from), b = this.center(this.L, to);
-    const len = Math.hypot(b.x - a.x, b.y - a.y), ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
-    const tip = { x: b.x - ux * S * 0.12, y: b.y - uy * S * 0.12 };
-    const base = { x: tip.x - ux * 26, y: tip.y - uy * 26 };
-    const g = svgEl('g', { class: 'arrows', 'data-from': from, 'data-to': to });
-    g.appendChild(svgEl('line', { class: 'best-arrow', x1: a.x, y1: a.y, x2: base.x, y2: base.y }));
-    g.appendChild(svgEl('polygon', { class: 'best-head', points: `${tip.x},${tip.y} ${base.x - uy * 17},${base.y + ux * 17} ${base.x + uy * 17},${base.y - ux * 17}` }));
+    const shown = list.filter((m) => m.from >= 0 && m.to >= 0 && m.from !== m.to);
+    if (!shown.length) return;
+    const g = svgEl('g', { class: 'arrows', 'data-from': shown[0].from, 'data-to': shown[0].to });
+    // the worst first, so that the best is drawn on top
+    for (let i = shown.length - 1; i >= 0; i--) {
+      const a = this.center(this.L, shown[i].from), b = this.center(this.L, shown[i].to);
+      const len = Math.hypot(b.x - a.x, b.y - a.y), ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
+      const k = 1 - 0.22 * i; // size
+      const tip = { x: b.x - ux * S * 0.12, y: b.y - uy * S * 0.12 };
+      const base = { x: tip.x - ux * 26 * k, y: tip.y - uy * 26 * k };
+      const w = 17 * k;
+      const one = svgEl('g', { class: `arrow rank-${i + 1}`, opacity: (1 - 0.3 * i).toFixed(2) });
+      one.appendChild(svgEl('line', { class: 'best-arrow', x1: a.x, y1: a.y, x2: base.x, y2: base.y, style: `stroke-width:${(11 * k).toFixed(1)}px` }));
+      one.appendChild(svgEl('polygon', { class: 'best-head', points: `${tip.x},${tip.y} ${base.x - uy * w},${base.y + ux * w} ${base.x + uy * w},${base.y - ux * w}` }));
+      g.appendChild(one);
+    }
     this.svg.insertBefore(g, this.targetLayer);
   }
 

@@ -538,7 +538,10 @@ try {
         await page.waitForFunction(() => /Falcon on e5: 16 squares/.test(document.querySelector('#diagram-note').textContent));
         await shot(page, 'rules-hannibal-falcon');
       }
-      if (key === 'slangenspel') expect(await page.isHidden('#rules-pieces'), 'no piece diagrams for the mancala');
+      if (key === 'slangenspel') {
+        expect(await page.isHidden('#rules-pieces'), 'no piece diagrams for the mancala');
+        expect(await page.locator('#rules-pieces button, #rules-pieces svg').count() === 0, 'another game\'s diagrams kept in the mancala\'s rules');
+      }
       await page.click('#rules-close');
     }
   });
@@ -675,6 +678,9 @@ try {
     await page.click('#btn-analyse');
     await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length >= 2, null, { timeout: 10000 });
     expect(await page.locator('#board .arrows').count() === 1, 'an arrow for the best move');
+    await page.waitForFunction(() => document.querySelectorAll('#board .arrows .arrow').length === document.querySelectorAll('#analysis-lines li').length, null, { timeout: 10000 });
+    const fade = await page.locator('#board .arrows .arrow').evaluateAll((as) => as.map((a) => Number(a.getAttribute('opacity'))));
+    expect(fade.length >= 2 && fade.every((o, i) => !i || o > fade[i - 1]), `one arrow a line, the best the strongest: ${fade}`);
     const first = await page.textContent('#analysis-lines li .ln');
     expect(/^[a-hNBRQKO]/.test(first), `a line in SAN: ${first}`);
     await shot(page, 'analysis');
