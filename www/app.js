@@ -533,7 +533,7 @@ function numbering(st) {
 function boardOpts() {
   const st = app.game;
   const mine = app.review || st.result.over || !vsEngine(st) ? -1 : st.players.indexOf('human');
-  return { flipped: app.flipped, interactive: !app.review && humanToMove(st), mine };
+  return { flipped: app.flipped, interactive: !app.review && humanToMove(st), mine, keys: true };
 }
 
 function renderBoard() {
@@ -1241,6 +1241,15 @@ function wire() {
     }
   });
   $('g-movetime').addEventListener('change', () => act(() => api.options(app.game.id, { movetime_ms: Number($('g-movetime').value) })));
+  // a move typed in: SAN or coordinates, as the server reads them (e4, Nf3, e2e4, 5+)
+  $('move-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const text = $('move-input').value.trim();
+    const st = app.game;
+    if (!text || !st) return;
+    if (app.review || !humanToMove(st)) { say(app.review ? 'Back to the game first to move.' : 'Wait for your turn.', true); return; }
+    if (await play(text)) $('move-input').value = '';
+  });
   window.addEventListener('hashchange', openFromHash);
   window.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') { chessBoard.hideChooser(); snakeBoard.hideChooser(); }
@@ -1273,6 +1282,7 @@ async function main() {
       app.note = { id: app.game.id, version: app.game.version, sq, picked };
       renderHint();
     },
+    announce: (words) => { $('board-live').textContent = words; },
   });
   snakeBoard = new SnakeBoard($('board'), chooser, {
     onMove: (m) => play(m),

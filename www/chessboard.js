@@ -11,11 +11,13 @@ const GAP = 8;
 const R2 = Math.SQRT2;
 
 export class ChessBoard {
-  constructor(el, chooser, { onMove, onGate, onInspect }) {
+  constructor(el, chooser, { onMove, onGate, onInspect, announce }) {
     this.el = el;
     this.chooser = chooser;
     this.onMove = onMove;
     this.onGate = onGate;
+    this.announce = announce; // words for a screen reader (keyboard play)
+    this.kf = -1; // the square with the keyboard's focus
     this.onInspect = onInspect; // a click on a piece that cannot move now (sq, whether picked up)
     this.sel = -1;
     this.drag = null;
@@ -98,6 +100,7 @@ export class ChessBoard {
     const L = this.L = this.layout(st, opts.flipped);
     this.names = {};
     for (const p of st.pieces) this.names[p.letter] = p.name;
+    const hadFocus = this.svg && document.activeElement === this.svg;
     const svg = this.svg = svgEl('svg', { class: 'main', viewBox: `0 0 ${L.W} ${L.H}` });
     this.el.style.setProperty('--aspect', (L.W / L.H).toFixed(3));
     const defs = svgEl('defs');
@@ -123,6 +126,8 @@ export class ChessBoard {
       const f = sq % L.files, r = Math.floor(sq / L.files);
       const shape = this.squareShape(L, sq, `sq ${(f + r) % 2 ? 'light' : 'dark'}`);
       shape.dataset.sq = sq;
+      shape.setAttribute('role', 'img');
+      shape.setAttribute('aria-label', this.squareWords(sq));
       sqLayer.appendChild(shape);
     }
     // coordinates
@@ -179,13 +184,94 @@ export class ChessBoard {
       t.textContent = '#';
       b.appendChild(t);
     }
+    this.kfLayer = layer('kfocus-layer');
+    if (opts.keys) {
+      svg.setAttribute('tabindex', '0');
+      svg.setAttribute('role', 'application');
+      svg.setAttribute('aria-label', 'Board. Arrow keys move from square to square, Enter or Space picks a piece up and puts it down, Escape drops it.');
+      svg.addEventListener('keydown', (e) => this.key(e));
+      svg.addEventListener('focus', () => { if (this.kf < 0) this.kf = this.firstFocus(); this.showFocus(); });
+    }
     this.el.replaceChildren(svg);
+    if (hadFocus) svg.focus();
     svg.addEventListener('pointerdown', (e) => this.down(e));
     svg.addEventListener('pointermove', (e) => this.move(e));
     svg.addEventListener('pointerup', (e) => this.up(e));
     svg.addEventListener('pointercancel', () => this.cancelDrag());
     if (this.sel >= 0 && !movable.has(this.sel) && !this.pickable(this.sel)) this.sel = -1;
+    if (this.kf >= nsq) this.kf = -1;
     this.showSelection();
+    this.showFocus();
+  }
+
+  // ---- keyboard ----
+
+  sqName(sq) { return `${'abcdefghijklmnop'[sq % this.st.files]}${Math.floor(sq / this.st.files) + 1}`; }
+
+  // "e2, White pawn" / "e4, empty"
+  squareWords(sq) {
+    const ch = this.st.board.squares[sq];
+    if (ch === '.' || ch === '*') return `${this.sqName(sq)}, empty`;
+    const side = ch === ch.toUpperCase() ? 'White' : 'Black';
+    return `${this.sqName(sq)}, ${side} ${this.names[ch.toUpperCase()] || 'piece'}`;
+  }
+
+  // where the keyboard starts: the selected piece, else a piece that may move, else a1
+  firstFocus() {
+    if (this.sel >= 0) return this.sel;
+    const m = this.st.moves.find((x) => x.from >= 0);
+    return m ? m.from : 0;
+  }
+
+  showFocus() {
+    if (!this.kfLayer) return;
+    this.kfLayer.replaceChildren();
+    if (this.kf >= 0 && this.kf < this.L.files * this.L.ranks) this.kfLayer.appendChild(this.squareShape(this.L, this.kf, 'kfocus'));
+  }
+
+  say(words) { if (this.announce) this.announce(words); }
+
+  key(e) {
+    const L = this.L;
+    if (this.kf < 0) this.kf = this.firstFocus();
+    // arrows as seen on the screen: up is toward the far side (a flipped board: rank 1)
+    const d = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (d) {
+      e.preventDefault();
+      e.stopPropagation();
+      const s = L.flipped ? -1 : 1;
+      const f = Math.min(L.files - 1, Math.max(0, (this.kf % L.files) + s * d[0]));
+      const r = Math.min(L.ranks - 1, Math.max(0, Math.floor(this.kf / L.files) + s * d[1]));
+      this.kf = r * L.files + f;
+      this.showFocus();
+      const target = this.sel >= 0 && this.st.moves.some((m) => m.from === this.sel && m.to === this.kf);
+      this.say(`${this.squareWords(this.kf)}${target ? ', a move' : ''}`);
+      return;
+    }
+    if (e.key === 'Escape' && this.sel >= 0) {
+      this.select(-1);
+      this.say('Put back');
+      return;
+    }
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    const sq = this.kf;
+    if (!this.interactive()) {
+      if (this.pickable(sq)) { this.select(this.sel === sq ? -1 : sq); this.say(`${this.squareWords(sq)} picked up: its moves come on your turn`); }
+      if (this.onInspect) this.onInspect(sq, this.sel === sq);
+      return;
+    }
+    if (this.sel >= 0 && sq !== this.sel && this.tryMove(this.sel, sq)) return;
+    if (this.movableSquares().has(sq)) {
+      const again = this.sel === sq;
+      this.select(again ? -1 : sq);
+      const n = new Set(this.st.moves.filter((m) => m.from === sq && m.to >= 0).map((m) => m.to)).size;
+      this.say(again ? 'Put back' : `${this.squareWords(sq)} picked up: ${n} move${n === 1 ? '' : 's'}`);
+    } else {
+      this.select(-1);
+      if (this.onInspect) this.onInspect(sq, false);
+      this.say(this.squareWords(sq));
+    }
   }
 
   drawCoords(svg, L) {

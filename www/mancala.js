@@ -104,7 +104,8 @@ export class SnakeBoard {
       if (movable.has(i)) cls.push('movable');
       if (this.sel === i) cls.push('selected');
       if (last && last.hole === i) cls.push('last-from');
-      const g = svgEl('g', { class: cls.join(' '), 'data-hole': i });
+      const g = svgEl('g', { class: cls.join(' '), 'data-hole': i, tabindex: '0', role: 'button',
+        'aria-label': `hole ${i}, ${i <= 8 ? 'A' : 'B'}, ${m.holes[i - 1]} egg${m.holes[i - 1] === 1 ? '' : 's'}` });
       g.appendChild(svgEl('circle', { class: 'pit', cx: p.x, cy: p.y, r: HOLE, fill: 'url(#pit)' }));
       if (lastPath.length && lastPath[lastPath.length - 1] === i) {
         g.appendChild(svgEl('circle', { cx: p.x, cy: p.y, r: HOLE + 7, fill: 'none', stroke: '#ffd54a', 'stroke-width': 4, 'stroke-dasharray': '6 5' }));
@@ -136,6 +137,15 @@ export class SnakeBoard {
     this.drawStores(svg, st, flipped);
     this.el.replaceChildren(svg);
     svg.addEventListener('click', (e) => this.click(e));
+    // a hole with the keyboard's focus: Enter or Space as a click
+    svg.addEventListener('keydown', (e) => {
+      if ((e.key === 'Enter' || e.key === ' ') && e.target.closest && e.target.closest('[data-hole]')) {
+        e.preventDefault();
+        this.click(e);
+        const first = this.chooser.querySelector('button.opt');
+        if (!this.chooser.hidden && first) first.focus();
+      }
+    });
   }
 
   drawBody(svg, flipped) {

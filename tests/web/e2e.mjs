@@ -212,6 +212,43 @@ try {
     await page.click('#btn-flip');
   });
 
+  await test('keyboard and screen readers: one h1, labelled landmarks and squares, arrows and Enter, a typed move', page, async () => {
+    await newGame(page, 'chess', 'both');
+    expect(await page.locator('h1').count() === 1, 'one h1');
+    const asides = await page.locator('aside').evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')));
+    expect(asides.length === 2 && asides.every(Boolean) && asides[0] !== asides[1], `landmarks: ${asides}`);
+    expect(await page.getAttribute(`.squares [data-sq="${sqIndex('e2', 8)}"]`, 'aria-label') === 'e2, White pawn', 'the square e2 is labelled');
+    // the keyboard starts on a piece that may move; go to e2 from a1, pick it up, two up, put it down
+    await page.focus('#board svg.main');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowDown');
+    for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp']) await page.keyboard.press(k);
+    expect(await page.textContent('#board-live') === 'e2, White pawn', `the focus said: ${await page.textContent('#board-live')}`);
+    await page.keyboard.press('Enter');
+    expect(/picked up: 2 moves/.test(await page.textContent('#board-live')), await page.textContent('#board-live'));
+    let v = await version(page);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.textContent('#board-live') === 'e4, empty, a move', await page.textContent('#board-live'));
+    await page.keyboard.press('Enter');
+    await waitChange(page, v);
+    expect((await state(page)).history[0].san === 'e4', 'e4 by the keyboard');
+    // the board keeps the focus after the move, and the arrows did not step the review
+    expect(await page.evaluate(() => document.activeElement === document.querySelector('#board svg.main')), 'the board lost the focus');
+    // a move typed in SAN, then a bad one: a clear error, nothing played
+    v = await version(page);
+    await page.fill('#move-input', 'Nc6');
+    await page.press('#move-input', 'Enter');
+    await waitChange(page, v);
+    expect((await state(page)).history[1].san === 'Nc6' && await page.inputValue('#move-input') === '', 'Nc6 typed');
+    const n0 = errors.length;
+    await page.fill('#move-input', 'Ke5');
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction(() => /illegal|cannot/.test(document.querySelector('#action-msg').textContent));
+    expect((await state(page)).history.length === 2, 'a bad typed move played nothing');
+    errors.push(...errors.splice(n0).filter((e) => !/status of 400/.test(e))); // the refused move's reply
+  });
+
   await test('chess: promotion chooser', page, async () => {
     const st = await page.evaluate(async () => {
       const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
@@ -378,13 +415,17 @@ try {
         } else {
           const hole = parseInt(m.text.replace('S', ''), 10);
           await tp.tap(`[data-hole="${hole}"]`);
-          await tp.waitForSelector(`#chooser:not([hidden]) button[data-move="${m.text}"]`);
           // every hole the eggs go to is marked on the board, the chooser below it
+          const seen = await (await tp.waitForFunction((t) => {
+            const b = document.querySelector(`#chooser:not([hidden]) button[data-move="${t}"]`);
+            if (!b) return null;
+            const board = document.querySelector('#board svg.main').getBoundingClientRect();
+            return { steps: document.querySelectorAll('.sow-step').length, ends: document.querySelectorAll('.sow-end').length,
+              below: document.querySelector('#chooser').getBoundingClientRect().top >= board.bottom - 1 };
+          }, m.text)).jsonValue();
           const eggs = m.text.startsWith('S') ? 5 : st.mancala.holes[hole - 1];
-          const steps = await tp.locator('.sow-step').count();
-          expect(steps >= Math.min(eggs, 16) && await tp.locator('.sow-end').count() >= 1, `${m.text}: ${steps} holes marked for ${eggs} eggs`);
-          const [board, box] = [await tp.locator('#board svg.main').boundingBox(), await tp.locator('#chooser').boundingBox()];
-          expect(box.y >= board.y + board.height - 1, 'the chooser covers the snake');
+          expect(seen.steps >= Math.min(eggs, 16) && seen.ends >= 1, `${m.text}: ${seen.steps} holes marked for ${eggs} eggs`);
+          expect(seen.below, 'the chooser covers the snake');
           await tp.tap(`#chooser button[data-move="${m.text}"]`);
         }
         await tp.waitForFunction((old) => Number(document.querySelector('#board').dataset.version) > old, v);
@@ -448,7 +489,7 @@ try {
     await page.waitForSelector('body[data-ready="1"]');
     const n = await page.locator('#game-list li').count();
     expect(n >= 9, `${n} saved games`);
-    await page.click('#game-list li:has-text("Hannibal")');
+    await page.click('#game-list li:has-text("Hannibal"):has-text("Person v Person")');
     await page.waitForSelector('#board[data-variant="hannibal"]');
     const st = await state(page);
     expect(st.history.length === 4, `${st.history.length} moves`);
