@@ -285,7 +285,7 @@ export class ChessBoard {
         // along the lower right edge (White) or the upper left (flipped)
         const c0 = this.center(L, sq);
         const d = L.flipped ? -1 : 1;
-        x = c0.x + d * (L.h * 0.5 + 19); y = c0.y + d * (L.h * 0.5 + 19);
+        x = c0.x + d * (L.h * 0.5 + 11); y = c0.y + d * (L.h * 0.5 + 11);
       } else {
         x = c.x; y = L.y0 + L.ranks * S + M / 2 + 1;
       }
@@ -299,7 +299,7 @@ export class ChessBoard {
       const c0 = this.center(L, sq);
       if (L.diamond) {
         const d = L.flipped ? -1 : 1;
-        x = c0.x - d * (L.h * 0.5 + 19); y = c0.y + d * (L.h * 0.5 + 19);
+        x = c0.x - d * (L.h * 0.5 + 11); y = c0.y + d * (L.h * 0.5 + 11);
       } else {
         x = M / 2; y = c0.y;
       }

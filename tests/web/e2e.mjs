@@ -798,6 +798,19 @@ try {
             const box = await tp.locator(`#${id}`).boundingBox();
             expect(box && box.x >= 0 && box.x + box.width <= w + 0.5, `${g}: #${id} is cut off`);
           }
+          if (g === 'diamondback') {
+            // each file and rank letter stands on the frame, none off its edge (the h and the 8)
+            const off = await tp.evaluate(() => {
+              const frame = document.querySelector('#board svg.main .frame');
+              return [...document.querySelectorAll('#board .coord.out.diamond')].filter((t) => {
+                // the glyph's body: its box less the font's spare room above and below
+                const b = t.getBBox(), cx = b.x + b.width / 2, cy = b.y + b.height / 2, w = b.width * 0.3, h = b.height * 0.3;
+                return ![[cx - w, cy - h], [cx + w, cy - h], [cx - w, cy + h], [cx + w, cy + h]]
+                  .every(([x, y]) => frame.isPointInFill(new DOMPoint(x, y)));
+              }).map((t) => t.textContent);
+            });
+            expect(!off.length, `diamondback: labels off the frame: ${off.join(' ')}`);
+          }
           await tp.screenshot({ path: path.join(shotDir, `${name}-${g}.png`) });
           await tp.evaluate(() => window.scrollTo(0, 0));
         }
