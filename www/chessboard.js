@@ -261,7 +261,11 @@ export class ChessBoard {
       if (this.onInspect) this.onInspect(sq, this.sel === sq);
       return;
     }
-    if (this.sel >= 0 && sq !== this.sel && this.tryMove(this.sel, sq)) return;
+    if (this.sel >= 0 && sq !== this.sel && this.tryMove(this.sel, sq)) {
+      const first = this.chooser.hidden ? null : this.chooser.querySelector('button.opt');
+      if (first) first.focus(); // a promotion or a castling to choose: from the keyboard too
+      return;
+    }
     if (this.movableSquares().has(sq)) {
       const again = this.sel === sq;
       this.select(again ? -1 : sq);

@@ -264,6 +264,13 @@ try {
     expect(n === 4, `${n} promotion choices`);
     await shot(page, 'chess-promotion');
     const v = await version(page);
+    // from the keyboard the chooser takes the focus: Enter on a7, Up, Enter, then the first choice
+    await page.click('#chooser .cancel');
+    await page.focus('#board svg.main');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#chooser:not([hidden]) button.opt:focus');
     await page.click('#chooser button[data-move="a7a8q"]');
     await waitChange(page, v);
     const after = await state(page);
