@@ -544,7 +544,7 @@ function renderBoard() {
   if (isMancala(st)) {
     snakeBoard.render(st, opts);
   } else {
-    if (chessBoard.st && chessBoard.st.id !== st.id) { chessBoard.sel = -1; chessBoard.resetGates(); }
+    if (chessBoard.st && chessBoard.st.id !== st.id) { chessBoard.sel = chessBoard.kf = -1; chessBoard.resetGates(); }
     if (chessBoard.st && chessBoard.st.version !== st.version) chessBoard.resetGates();
     chessBoard.render(st, opts);
   }

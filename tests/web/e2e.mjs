@@ -264,9 +264,11 @@ try {
     expect(n === 4, `${n} promotion choices`);
     await shot(page, 'chess-promotion');
     const v = await version(page);
-    // from the keyboard the chooser takes the focus: Enter on a7, Up, Enter, then the first choice
+    // from the keyboard the chooser takes the focus: to a8's corner, down to a7, Enter, Up, Enter
     await page.click('#chooser .cancel');
     await page.focus('#board svg.main');
+    for (let i = 0; i < 7; i++) { await page.keyboard.press('ArrowLeft'); await page.keyboard.press('ArrowUp'); }
+    await page.keyboard.press('ArrowDown');
     await page.keyboard.press('Enter');
     await page.keyboard.press('ArrowUp');
     await page.keyboard.press('Enter');
@@ -412,30 +414,31 @@ try {
       await tp.tap('[data-hole="12"]');
       await tp.waitForSelector('#piece-note');
       expect(/B.s/.test(await tp.textContent('#piece-note')), await tp.textContent('#hint'));
+      // each ply as a person plays it: what the board offers, a tap on a hole, one on a choice
       for (let ply = 0; ply < 30; ply++) {
-        const st = await get();
-        if (st.result.over) throw new Error(`the game ended after ${ply} plies`);
-        const v = st.version;
-        const m = st.moves[(ply * 7) % st.moves.length];
-        if (m.text === 'pass') {
-          await tp.tap('#hint button');
+        const now = await tp.evaluate(() => ({ v: Number(document.querySelector('#board').dataset.version),
+          holes: [...document.querySelectorAll('.hole.movable')].map((h) => Number(h.dataset.hole)),
+          over: !document.querySelector('#banner').hidden }));
+        if (now.over) throw new Error(`the game ended after ${ply} plies`);
+        if (!now.holes.length) {
+          await tp.tap('#hint button'); // no sowing possible: pass
         } else {
-          const hole = parseInt(m.text.replace('S', ''), 10);
+          const hole = now.holes[(ply * 7) % now.holes.length];
           await tp.tap(`[data-hole="${hole}"]`);
           // every hole the eggs go to is marked on the board, the chooser below it
-          const seen = await (await tp.waitForFunction((t) => {
-            const b = document.querySelector(`#chooser:not([hidden]) button[data-move="${t}"]`);
-            if (!b) return null;
+          const seen = await (await tp.waitForFunction(() => {
+            const bs = [...document.querySelectorAll('#chooser:not([hidden]) button.opt')];
+            if (!bs.length) return null;
             const board = document.querySelector('#board svg.main').getBoundingClientRect();
-            return { steps: document.querySelectorAll('.sow-step').length, ends: document.querySelectorAll('.sow-end').length,
+            return { moves: bs.map((b) => b.dataset.move), eggs: Number(/sow (\d+)/.exec(document.querySelector('#chooser h3').textContent)[1]),
+              steps: document.querySelectorAll('.sow-step').length, ends: document.querySelectorAll('.sow-end').length,
               below: document.querySelector('#chooser').getBoundingClientRect().top >= board.bottom - 1 };
-          }, m.text)).jsonValue();
-          const eggs = m.text.startsWith('S') ? 5 : st.mancala.holes[hole - 1];
-          expect(seen.steps >= Math.min(eggs, 16) && seen.ends >= 1, `${m.text}: ${seen.steps} holes marked for ${eggs} eggs`);
+          })).jsonValue();
+          expect(seen.steps >= Math.min(seen.eggs, 16) && seen.ends >= 1, `hole ${hole}: ${seen.steps} holes marked for ${seen.eggs} eggs`);
           expect(seen.below, 'the chooser covers the snake');
-          await tp.tap(`#chooser button[data-move="${m.text}"]`);
+          await tp.tap(`#chooser button[data-move="${seen.moves[ply % seen.moves.length]}"]`);
         }
-        await tp.waitForFunction((old) => Number(document.querySelector('#board').dataset.version) > old, v);
+        await tp.waitForFunction((old) => Number(document.querySelector('#board').dataset.version) > old, now.v);
       }
       expect((await get()).history.length === 30, 'thirty plies');
       await tp.screenshot({ path: path.join(shotDir, 'phone-slangenspel-30.png') });
