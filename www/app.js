@@ -49,6 +49,7 @@ const app = {
   showEngine: {},  // game id -> the engine's thinking is shown (default: not while a person plays it)
   analysis: null,  // {id, ply, data}: the analysis shown, when the Analyse button is on
   analysisTimer: 0,
+  note: null,      // {id, version, sq, picked}: the piece last clicked that cannot move now
 };
 let chessBoard, snakeBoard, rules, editor;
 
@@ -183,10 +184,23 @@ function levelText(n, kind) {
   return l ? l.text : '';
 }
 
+// whom level N plays like, in a player's words (measured for the chess games only)
+function levelLike(n, kind) {
+  const list = app.levels && app.levels[kind === 'mancala' ? 'mancala' : 'chess'];
+  const l = list && list.find((x) => x.level === n);
+  return l && l.like ? l.like : '';
+}
+
+// the level last chosen, here or during a game, is the next game's
+const LEVEL_KEY = 'menagerie-level';
+function rememberLevel(n) { localStorage.setItem(LEVEL_KEY, String(n)); }
+
 function showLevel() {
   const n = Number($('level').value);
   $('level-out').textContent = String(n);
   const kind = app.pick === 'slangenspel' ? 'mancala' : 'chess';
+  const like = levelLike(n, kind);
+  $('level-like').textContent = like ? `Plays like a ${like}.` : '';
   $('level-note').textContent = levelText(n, kind);
   $('level-note').title = app.levels && kind === 'chess' ? app.levels.source : '';
 }
@@ -514,15 +528,23 @@ function numbering(st) {
   return { number: Number(parts[5]) || 1, offset: parts[1] === 'b' ? 1 : 0 };
 }
 
+// how the boards take clicks: moves when a person is to move; while the engine is,
+// the person's own pieces can be picked up (opts.mine, -1 for none)
+function boardOpts() {
+  const st = app.game;
+  const mine = app.review || st.result.over || !vsEngine(st) ? -1 : st.players.indexOf('human');
+  return { flipped: app.flipped, interactive: !app.review && humanToMove(st), mine, keys: true };
+}
+
 function renderBoard() {
   const live = app.game;
   const st = app.review ? reviewState(live, app.review.list, app.review.ply) : live;
-  const opts = { flipped: app.flipped, interactive: !app.review && humanToMove(live) };
+  const opts = boardOpts();
   $('chooser').hidden = true;
   if (isMancala(st)) {
     snakeBoard.render(st, opts);
   } else {
-    if (chessBoard.st && chessBoard.st.id !== st.id) { chessBoard.sel = -1; chessBoard.resetGates(); }
+    if (chessBoard.st && chessBoard.st.id !== st.id) { chessBoard.sel = chessBoard.kf = -1; chessBoard.resetGates(); }
     if (chessBoard.st && chessBoard.st.version !== st.version) chessBoard.resetGates();
     chessBoard.render(st, opts);
   }
@@ -537,9 +559,54 @@ function renderBoard() {
 }
 
 function renderHint() {
-  const st = app.game;
   const el = $('hint');
   el.replaceChildren();
+  hintText(app.game, el);
+  pieceNote(app.game, el);
+}
+
+// a click on a square with no move now: which piece it is, whose, why it does not
+// move, and a way to its diagram in the rules
+function pieceNote(st, el) {
+  const n = app.note;
+  if (!n || n.id !== st.id || n.version !== st.version) return;
+  if (isMancala(st)) { mancalaNote(st, n.sq, el); return; }
+  const ch = st.board.squares[n.sq];
+  if (!ch || ch === '.' || ch === '*') return;
+  const letter = ch.toUpperCase(), side = ch === letter ? 0 : 1;
+  const name = (st.pieces.find((p) => p.letter === letter) || { name: '?' }).name;
+  const where = `${FILES[n.sq % st.files]}${Math.floor(n.sq / st.files) + 1}`;
+  const own = vsEngine(st) ? st.players[side] === 'human' : st.side === side;
+  const box = document.createElement('span');
+  box.className = 'piece-note';
+  box.id = 'piece-note';
+  let text = `${own ? 'Your' : `${sideName(st, side)}\u2019s`} ${cap(name)} on ${where}`;
+  if (n.picked) text += ' is picked up: its moves show when it is your turn.';
+  else if (own && humanToMove(st)) text += ' has no move now.';
+  else if (own && !st.result.over) text += ': wait for your turn.';
+  else text += '.';
+  const b = document.createElement('button');
+  b.id = 'btn-piece-rules';
+  b.textContent = `How the ${cap(name)} moves`;
+  b.addEventListener('click', () => rules.open(st.variant, letter, side, n.sq));
+  box.append(pieceIcon(name, ch, side, 24), text, b);
+  el.appendChild(box);
+}
+
+// a tap on a hole that cannot be sown now says why
+function mancalaNote(st, hole, el) {
+  const side = hole <= 8 ? 0 : 1;
+  const box = document.createElement('span');
+  box.className = 'piece-note';
+  box.id = 'piece-note';
+  if (st.result.over) box.textContent = 'The game is over.';
+  else if (!humanToMove(st)) box.textContent = `Hole ${hole}: wait, it is the engine\u2019s turn.`;
+  else if (side !== st.side) box.textContent = `Hole ${hole} is ${sideName(st, side)}\u2019s: sow from your ring (${st.side ? 'inner, 9\u201316' : 'outer, 1\u20138'}).`;
+  else box.textContent = `Hole ${hole} cannot be sown now${st.mancala.holes[hole - 1] ? '' : ': it is empty'}.`;
+  el.appendChild(box);
+}
+
+function hintText(st, el) {
   const add = (html) => { const s = document.createElement('span'); s.innerHTML = html; el.appendChild(s); };
   if (st.result.over) { add(`Game over: <b>${resultHeadline(st)}</b>`); return; }
   if (st.thinking) { add('The engine is thinking\u2026'); return; }
@@ -760,6 +827,10 @@ function renderPanel() {
   $('btn-draw').disabled = app.busy || over || !!app.drawOffer;
   $('draw-offer').hidden = !app.drawOffer || over || !both;
   $('btn-copy-fen').textContent = m ? 'Copy position' : 'Copy FEN';
+  for (const o of $('g-level').options) {
+    const like = levelLike(Number(o.value), st.kind);
+    o.textContent = like ? `${o.value} \u00b7 ${like}` : o.value;
+  }
   $('g-level').value = String(st.level);
   $('g-level').title = levelText(st.level, st.kind);
   if (![...$('g-movetime').options].some((o) => o.value === String(st.movetime_ms))) {
@@ -907,14 +978,22 @@ function analysisLines() {
   return a.data;
 }
 
+// a person against the engine, the game not over: no analysis (the server refuses it)
+function noHelp(st) { return vsEngine(st) && !st.result.over; }
+
 function renderAnalysis() {
-  const a = app.analysis, st = app.game;
+  const st = app.game;
+  if (app.analysis && noHelp(st)) { app.analysis = null; clearTimeout(app.analysisTimer); }
+  const a = app.analysis;
   const on = !!(a && st && a.id === st.id);
+  $('btn-analyse').disabled = noHelp(st);
+  $('btn-analyse').title = noHelp(st) ? 'Analysis opens when the game against the engine is over'
+    : 'The engine\u2019s best lines for the position on the board';
   $('btn-analyse').classList.toggle('on', on);
   $('btn-analyse').textContent = on ? 'Stop analysis' : 'Analyse';
   $('analysis').hidden = !on;
   const data = analysisLines();
-  if (!isMancala(st)) chessBoard.arrow(data && data.lines.length ? data.lines[0].from : -1, data && data.lines.length ? data.lines[0].to : -1);
+  if (!isMancala(st)) chessBoard.arrows(data ? data.lines : []);
   if (!on) return;
   const ol = $('analysis-lines');
   ol.replaceChildren();
@@ -1065,7 +1144,7 @@ function undoCount(st) {
 }
 
 function wire() {
-  $('level').addEventListener('input', showLevel);
+  $('level').addEventListener('input', () => { showLevel(); rememberLevel($('level').value); });
   $('btn-start').addEventListener('click', () => startGame());
   $('btn-show-new').addEventListener('click', () => { $('new-game').scrollIntoView({ behavior: 'smooth' }); $('game-picker').querySelector('input:checked').focus(); });
   $('brand').addEventListener('click', (e) => { e.preventDefault(); closeGame(); });
@@ -1149,17 +1228,28 @@ function wire() {
   };
   $('btn-sound').addEventListener('click', () => { setSound(!soundOn()); showSound(); });
   showSound();
-  for (let l = 1; l <= 20; l++) {
-    const o = document.createElement('option');
-    o.value = o.textContent = String(l);
-    $('g-level').appendChild(o);
-  }
+
   // a level chosen during a game says what it means (touch screens have no tooltip)
   $('g-level').addEventListener('change', async () => {
     const st = await act(() => api.options(app.game.id, { level: Number($('g-level').value) }));
-    if (st) say(levelText(st.level, st.kind));
+    if (st) {
+      rememberLevel(st.level);
+      $('level').value = String(st.level);
+      showLevel();
+      const like = levelLike(st.level, st.kind);
+      say(`${levelText(st.level, st.kind)}${like ? ` It plays like a ${like}.` : ''}`);
+    }
   });
   $('g-movetime').addEventListener('change', () => act(() => api.options(app.game.id, { movetime_ms: Number($('g-movetime').value) })));
+  // a move typed in: SAN or coordinates, as the server reads them (e4, Nf3, e2e4, 5+)
+  $('move-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const text = $('move-input').value.trim();
+    const st = app.game;
+    if (!text || !st) return;
+    if (app.review || !humanToMove(st)) { say(app.review ? 'Back to the game first to move.' : 'Wait for your turn.', true); return; }
+    if (await play(text)) $('move-input').value = '';
+  });
   window.addEventListener('hashchange', openFromHash);
   window.addEventListener('keydown', (e) => {
     if (e.key === 'Escape') { chessBoard.hideChooser(); snakeBoard.hideChooser(); }
@@ -1171,9 +1261,11 @@ function wire() {
   });
 }
 
-// The engine's defaults (the terminal game's too) for a new game's level and time.
+// A new game's level: the one last chosen, else one a newcomer can beat; its time
+// per move: the engine's default (the terminal game's too).
 function useLevelDefaults(lv) {
-  $('level').value = String(lv.default_level);
+  const kept = Number(localStorage.getItem(LEVEL_KEY));
+  $('level').value = String(kept >= 1 && kept <= 20 ? kept : lv.first_level);
   const mt = $('movetime');
   const ms = String(lv.default_movetime_ms);
   if (![...mt.options].some((o) => o.value === ms)) mt.add(new Option(`${lv.default_movetime_ms / 1000} s`, ms));
@@ -1184,10 +1276,22 @@ async function main() {
   const chooser = $('chooser');
   chessBoard = new ChessBoard($('board'), chooser, {
     onMove: (m) => play(m),
-    onGate: () => { chessBoard.render(app.game, { flipped: app.flipped, interactive: humanToMove(app.game) }); renderHint(); },
-    onInspect: (letter, side, sq) => { if (!app.review) rules.open(app.game.variant, letter, side, sq); },
+    onGate: () => { chessBoard.render(app.game, boardOpts()); renderHint(); },
+    onInspect: (sq, picked) => {
+      if (app.review) return;
+      app.note = { id: app.game.id, version: app.game.version, sq, picked };
+      renderHint();
+    },
+    announce: (words) => { $('board-live').textContent = words; },
   });
-  snakeBoard = new SnakeBoard($('board'), chooser, { onMove: (m) => play(m) });
+  snakeBoard = new SnakeBoard($('board'), chooser, {
+    onMove: (m) => play(m),
+    onInspect: (hole) => {
+      if (app.review) return;
+      app.note = { id: app.game.id, version: app.game.version, sq: hole, picked: false };
+      renderHint();
+    },
+  });
   wire();
   try {
     [app.variants, app.levels] = await Promise.all([api.variants(), api.levels()]);
@@ -1198,6 +1302,7 @@ async function main() {
   }
   GAMES = offeredGames(app.variants);
   useLevelDefaults(app.levels);
+  for (let l = 1; l <= 20; l++) $('g-level').add(new Option(String(l), String(l)));
   const names = new Set(GAMES.map((g) => g.icon));
   for (const v of app.variants) for (const p of v.pieces) names.add(p.name);
   await loadPieces([...names]);

@@ -11,12 +11,14 @@ const GAP = 8;
 const R2 = Math.SQRT2;
 
 export class ChessBoard {
-  constructor(el, chooser, { onMove, onGate, onInspect }) {
+  constructor(el, chooser, { onMove, onGate, onInspect, announce }) {
     this.el = el;
     this.chooser = chooser;
     this.onMove = onMove;
     this.onGate = onGate;
-    this.onInspect = onInspect; // a click on a piece that is not ours to move
+    this.announce = announce; // words for a screen reader (keyboard play)
+    this.kf = -1; // the square with the keyboard's focus
+    this.onInspect = onInspect; // a click on a piece that cannot move now (sq, whether picked up)
     this.sel = -1;
     this.drag = null;
     this.gatePick = [];
@@ -98,6 +100,7 @@ export class ChessBoard {
     const L = this.L = this.layout(st, opts.flipped);
     this.names = {};
     for (const p of st.pieces) this.names[p.letter] = p.name;
+    const hadFocus = this.svg && document.activeElement === this.svg;
     const svg = this.svg = svgEl('svg', { class: 'main', viewBox: `0 0 ${L.W} ${L.H}` });
     this.el.style.setProperty('--aspect', (L.W / L.H).toFixed(3));
     const defs = svgEl('defs');
@@ -123,6 +126,8 @@ export class ChessBoard {
       const f = sq % L.files, r = Math.floor(sq / L.files);
       const shape = this.squareShape(L, sq, `sq ${(f + r) % 2 ? 'light' : 'dark'}`);
       shape.dataset.sq = sq;
+      shape.setAttribute('role', 'img');
+      shape.setAttribute('aria-label', this.squareWords(sq));
       sqLayer.appendChild(shape);
     }
     // coordinates
@@ -179,13 +184,98 @@ export class ChessBoard {
       t.textContent = '#';
       b.appendChild(t);
     }
+    this.kfLayer = layer('kfocus-layer');
+    if (opts.keys) {
+      svg.setAttribute('tabindex', '0');
+      svg.setAttribute('role', 'application');
+      svg.setAttribute('aria-label', 'Board. Arrow keys move from square to square, Enter or Space picks a piece up and puts it down, Escape drops it.');
+      svg.addEventListener('keydown', (e) => this.key(e));
+      svg.addEventListener('focus', () => { if (this.kf < 0) this.kf = this.firstFocus(); this.showFocus(); });
+    }
     this.el.replaceChildren(svg);
+    if (hadFocus) svg.focus();
     svg.addEventListener('pointerdown', (e) => this.down(e));
     svg.addEventListener('pointermove', (e) => this.move(e));
     svg.addEventListener('pointerup', (e) => this.up(e));
     svg.addEventListener('pointercancel', () => this.cancelDrag());
-    if (this.sel >= 0 && !movable.has(this.sel)) this.sel = -1;
+    if (this.sel >= 0 && !movable.has(this.sel) && !this.pickable(this.sel)) this.sel = -1;
+    if (this.kf >= nsq) this.kf = -1;
     this.showSelection();
+    this.showFocus();
+  }
+
+  // ---- keyboard ----
+
+  sqName(sq) { return `${'abcdefghijklmnop'[sq % this.st.files]}${Math.floor(sq / this.st.files) + 1}`; }
+
+  // "e2, White pawn" / "e4, empty"
+  squareWords(sq) {
+    const ch = this.st.board.squares[sq];
+    if (ch === '.' || ch === '*') return `${this.sqName(sq)}, empty`;
+    const side = ch === ch.toUpperCase() ? 'White' : 'Black';
+    return `${this.sqName(sq)}, ${side} ${this.names[ch.toUpperCase()] || 'piece'}`;
+  }
+
+  // where the keyboard starts: the selected piece, else a piece that may move, else a1
+  firstFocus() {
+    if (this.sel >= 0) return this.sel;
+    const m = this.st.moves.find((x) => x.from >= 0);
+    return m ? m.from : 0;
+  }
+
+  showFocus() {
+    if (!this.kfLayer) return;
+    this.kfLayer.replaceChildren();
+    if (this.kf >= 0 && this.kf < this.L.files * this.L.ranks) this.kfLayer.appendChild(this.squareShape(this.L, this.kf, 'kfocus'));
+  }
+
+  say(words) { if (this.announce) this.announce(words); }
+
+  key(e) {
+    const L = this.L;
+    if (this.kf < 0) this.kf = this.firstFocus();
+    // arrows as seen on the screen: up is toward the far side (a flipped board: rank 1)
+    const d = { ArrowUp: [0, 1], ArrowDown: [0, -1], ArrowLeft: [-1, 0], ArrowRight: [1, 0] }[e.key];
+    if (d) {
+      e.preventDefault();
+      e.stopPropagation();
+      const s = L.flipped ? -1 : 1;
+      const f = Math.min(L.files - 1, Math.max(0, (this.kf % L.files) + s * d[0]));
+      const r = Math.min(L.ranks - 1, Math.max(0, Math.floor(this.kf / L.files) + s * d[1]));
+      this.kf = r * L.files + f;
+      this.showFocus();
+      const target = this.sel >= 0 && this.st.moves.some((m) => m.from === this.sel && m.to === this.kf);
+      this.say(`${this.squareWords(this.kf)}${target ? ', a move' : ''}`);
+      return;
+    }
+    if (e.key === 'Escape' && this.sel >= 0) {
+      this.select(-1);
+      this.say('Put back');
+      return;
+    }
+    if (e.key !== 'Enter' && e.key !== ' ') return;
+    e.preventDefault();
+    const sq = this.kf;
+    if (!this.interactive()) {
+      if (this.pickable(sq)) { this.select(this.sel === sq ? -1 : sq); this.say(`${this.squareWords(sq)} picked up: its moves come on your turn`); }
+      if (this.onInspect) this.onInspect(sq, this.sel === sq);
+      return;
+    }
+    if (this.sel >= 0 && sq !== this.sel && this.tryMove(this.sel, sq)) {
+      const first = this.chooser.hidden ? null : this.chooser.querySelector('button.opt');
+      if (first) first.focus(); // a promotion or a castling to choose: from the keyboard too
+      return;
+    }
+    if (this.movableSquares().has(sq)) {
+      const again = this.sel === sq;
+      this.select(again ? -1 : sq);
+      const n = new Set(this.st.moves.filter((m) => m.from === sq && m.to >= 0).map((m) => m.to)).size;
+      this.say(again ? 'Put back' : `${this.squareWords(sq)} picked up: ${n} move${n === 1 ? '' : 's'}`);
+    } else {
+      this.select(-1);
+      if (this.onInspect) this.onInspect(sq, false);
+      this.say(this.squareWords(sq));
+    }
   }
 
   drawCoords(svg, L) {
@@ -199,7 +289,7 @@ export class ChessBoard {
         // along the lower right edge (White) or the upper left (flipped)
         const c0 = this.center(L, sq);
         const d = L.flipped ? -1 : 1;
-        x = c0.x + d * (L.h * 0.5 + 19); y = c0.y + d * (L.h * 0.5 + 19);
+        x = c0.x + d * (L.h * 0.5 + 11); y = c0.y + d * (L.h * 0.5 + 11);
       } else {
         x = c.x; y = L.y0 + L.ranks * S + M / 2 + 1;
       }
@@ -213,7 +303,7 @@ export class ChessBoard {
       const c0 = this.center(L, sq);
       if (L.diamond) {
         const d = L.flipped ? -1 : 1;
-        x = c0.x - d * (L.h * 0.5 + 19); y = c0.y + d * (L.h * 0.5 + 19);
+        x = c0.x - d * (L.h * 0.5 + 11); y = c0.y + d * (L.h * 0.5 + 11);
       } else {
         x = M / 2; y = c0.y;
       }
@@ -266,6 +356,15 @@ export class ChessBoard {
 
   interactive() { return this.opts && this.opts.interactive; }
 
+  // while the engine is to move, a piece of the person's side (opts.mine) may be
+  // picked up: its targets show once it is that side's turn
+  pickable(sq) {
+    const mine = this.opts && this.opts.mine;
+    if (this.interactive() || mine === undefined || mine < 0 || sq < 0) return false;
+    const ch = this.st.board.squares[sq];
+    return ch !== '.' && ch !== '*' && (ch === ch.toUpperCase() ? 0 : 1) === mine;
+  }
+
   movableSquares() {
     const set = new Set();
     if (!this.interactive()) return set;
@@ -313,6 +412,7 @@ export class ChessBoard {
     if (this.sel < 0) return;
     const L = this.L;
     this.selLayer.appendChild(this.squareShape(L, this.sel, 'mark-sel'));
+    if (!this.interactive()) return; // picked up while the engine is to move
     const seen = new Set();
     for (const m of this.st.moves) {
       if (m.from !== this.sel || m.to < 0 || seen.has(m.to)) continue;
@@ -349,6 +449,7 @@ export class ChessBoard {
     const side = this.st.side;
     const box = this.chooser;
     box.replaceChildren();
+    box.classList.remove('docked');
     const h = document.createElement('h3');
     const promo = opts.every((m) => m.promo);
     h.textContent = promo ? 'Promote to' : 'Which move?';
@@ -401,19 +502,28 @@ export class ChessBoard {
     box.style.top = `${y}px`;
   }
 
-  // an arrow for a suggested move (analysis), or none
-  arrow(from, to) {
+  // an arrow for each suggested move (analysis lines, best first: the later ones
+  // thinner and fainter), or none for an empty list; the group carries the best's squares
+  arrows(list) {
     if (!this.svg) return;
     const old = this.svg.querySelector('.arrows');
     if (old) old.remove();
-    if (from < 0 || to < 0 || from === to) return;
-    const a = this.center(this.L, from), b = this.center(this.L, to);
-    const len = Math.hypot(b.x - a.x, b.y - a.y), ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
-    const tip = { x: b.x - ux * S * 0.12, y: b.y - uy * S * 0.12 };
-    const base = { x: tip.x - ux * 26, y: tip.y - uy * 26 };
-    const g = svgEl('g', { class: 'arrows', 'data-from': from, 'data-to': to });
-    g.appendChild(svgEl('line', { class: 'best-arrow', x1: a.x, y1: a.y, x2: base.x, y2: base.y }));
-    g.appendChild(svgEl('polygon', { class: 'best-head', points: `${tip.x},${tip.y} ${base.x - uy * 17},${base.y + ux * 17} ${base.x + uy * 17},${base.y - ux * 17}` }));
+    const shown = list.filter((m) => m.from >= 0 && m.to >= 0 && m.from !== m.to);
+    if (!shown.length) return;
+    const g = svgEl('g', { class: 'arrows', 'data-from': shown[0].from, 'data-to': shown[0].to });
+    // the worst first, so that the best is drawn on top
+    for (let i = shown.length - 1; i >= 0; i--) {
+      const a = this.center(this.L, shown[i].from), b = this.center(this.L, shown[i].to);
+      const len = Math.hypot(b.x - a.x, b.y - a.y), ux = (b.x - a.x) / len, uy = (b.y - a.y) / len;
+      const k = 1 - 0.22 * i; // size
+      const tip = { x: b.x - ux * S * 0.12, y: b.y - uy * S * 0.12 };
+      const base = { x: tip.x - ux * 26 * k, y: tip.y - uy * 26 * k };
+      const w = 17 * k;
+      const one = svgEl('g', { class: `arrow rank-${i + 1}`, opacity: (1 - 0.3 * i).toFixed(2) });
+      one.appendChild(svgEl('line', { class: 'best-arrow', x1: a.x, y1: a.y, x2: base.x, y2: base.y, style: `stroke-width:${(11 * k).toFixed(1)}px` }));
+      one.appendChild(svgEl('polygon', { class: 'best-head', points: `${tip.x},${tip.y} ${base.x - uy * w},${base.y + ux * w} ${base.x + uy * w},${base.y - ux * w}` }));
+      g.appendChild(one);
+    }
     this.svg.insertBefore(g, this.targetLayer);
   }
 
@@ -427,6 +537,9 @@ export class ChessBoard {
   down(e) {
     if (e.button > 0) return;
     if (!this.interactive()) {
+      const p = this.svgPoint(e);
+      const sq = this.L ? this.squareAt(this.L, p.x, p.y) : -1;
+      if (this.pickable(sq)) this.select(this.sel === sq ? -1 : sq);
       this.inspect(e);
       return;
     }
@@ -454,14 +567,14 @@ export class ChessBoard {
     }
   }
 
-  // a piece that may not move now: show its moves (the rules' piece diagram)
+  // a square with no move of ours now: the page says why (never a dialog, so that
+  // every click on the board stays on the board)
   inspect(e) {
     if (!this.onInspect || !this.L) return;
     const p = this.svgPoint(e);
     const sq = this.squareAt(this.L, p.x, p.y);
-    const ch = sq >= 0 ? this.st.board.squares[sq] : '.';
-    if (ch === '.' || ch === '*') return;
-    this.onInspect(ch.toUpperCase(), ch === ch.toUpperCase() ? 0 : 1, sq);
+    if (sq < 0 || this.st.board.squares[sq] === '*') return;
+    this.onInspect(sq, this.sel === sq);
   }
 
   move(e) {

@@ -49,10 +49,11 @@ export function sowPath(hole, n, dir) {
 }
 
 export class SnakeBoard {
-  constructor(el, chooser, { onMove }) {
+  constructor(el, chooser, { onMove, onInspect }) {
     this.el = el;
     this.chooser = chooser;
     this.onMove = onMove;
+    this.onInspect = onInspect; // a tap on a hole that cannot be sown now
     this.sel = 0;
   }
 
@@ -103,7 +104,8 @@ export class SnakeBoard {
       if (movable.has(i)) cls.push('movable');
       if (this.sel === i) cls.push('selected');
       if (last && last.hole === i) cls.push('last-from');
-      const g = svgEl('g', { class: cls.join(' '), 'data-hole': i });
+      const g = svgEl('g', { class: cls.join(' '), 'data-hole': i, tabindex: '0', role: 'button',
+        'aria-label': `hole ${i}, ${i <= 8 ? 'A' : 'B'}, ${m.holes[i - 1]} egg${m.holes[i - 1] === 1 ? '' : 's'}` });
       g.appendChild(svgEl('circle', { class: 'pit', cx: p.x, cy: p.y, r: HOLE, fill: 'url(#pit)' }));
       if (lastPath.length && lastPath[lastPath.length - 1] === i) {
         g.appendChild(svgEl('circle', { cx: p.x, cy: p.y, r: HOLE + 7, fill: 'none', stroke: '#ffd54a', 'stroke-width': 4, 'stroke-dasharray': '6 5' }));
@@ -135,6 +137,15 @@ export class SnakeBoard {
     this.drawStores(svg, st, flipped);
     this.el.replaceChildren(svg);
     svg.addEventListener('click', (e) => this.click(e));
+    // a hole with the keyboard's focus: Enter or Space as a click
+    svg.addEventListener('keydown', (e) => {
+      if ((e.key === 'Enter' || e.key === ' ') && e.target.closest && e.target.closest('[data-hole]')) {
+        e.preventDefault();
+        this.click(e);
+        const first = this.chooser.querySelector('button.opt');
+        if (!this.chooser.hidden && first) first.focus();
+      }
+    });
   }
 
   drawBody(svg, flipped) {
@@ -240,9 +251,13 @@ export class SnakeBoard {
 
   click(e) {
     const g = e.target.closest && e.target.closest('[data-hole]');
-    if (!g || !this.interactive()) return;
+    if (!g) return;
     const hole = Number(g.dataset.hole);
-    if (!this.movableHoles().has(hole)) return;
+    if (!this.movableHoles().has(hole)) {
+      if (!this.chooser.hidden) this.hideChooser();
+      if (this.onInspect) this.onInspect(hole);
+      return;
+    }
     this.sel = hole;
     for (const [i, el] of Object.entries(this.holeEls)) el.classList.toggle('selected', Number(i) === hole);
     this.choose(hole);
@@ -261,8 +276,9 @@ export class SnakeBoard {
     const row = document.createElement('div');
     row.className = 'opts column';
     opts.sort((a, b) => b.dir - a.dir || a.capture - b.capture);
-    for (const p of opts) {
-      const path = sowPath(hole, n, p.dir);
+    const paths = opts.map((p) => sowPath(hole, n, p.dir));
+    opts.forEach((p, i) => {
+      const path = paths[i];
       const end = path[path.length - 1];
       const b = document.createElement('button');
       b.className = 'opt text';
@@ -276,42 +292,64 @@ export class SnakeBoard {
         ? `${where}, last egg onto the ${end === 16 ? 'head' : 'tail'}: capture`
         : `${where}, last egg in hole ${end}`;
       b.append(mv, d);
-      b.addEventListener('mouseenter', () => this.preview(path));
-      b.addEventListener('mouseleave', () => this.preview([]));
+      b.addEventListener('mouseenter', () => this.preview(opts, paths, i));
+      b.addEventListener('focus', () => this.preview(opts, paths, i));
+      b.addEventListener('mouseleave', () => this.preview(opts, paths, -1));
       b.addEventListener('click', () => { this.hideChooser(); this.sel = 0; this.onMove(p.text); });
       row.appendChild(b);
-    }
+    });
     box.appendChild(row);
     const cancel = document.createElement('button');
     cancel.className = 'cancel';
     cancel.textContent = 'Cancel';
     cancel.addEventListener('click', () => { this.hideChooser(); this.sel = 0; this.holeEls[hole].classList.remove('selected'); });
     box.appendChild(cancel);
+    // under the board, out of the snake's way; the paths are drawn on the board
+    box.classList.add('docked');
+    box.style.left = box.style.top = '';
     box.hidden = false;
-    const p = spiral((hole - 1) * STEP, !!this.opts.flipped);
-    const rect = this.svg.getBoundingClientRect();
-    const wrap = box.parentElement.getBoundingClientRect();
-    const k = rect.width / W;
-    let x = rect.left - wrap.left + (p.x + HOLE + 14) * k;
-    let y = rect.top - wrap.top + (p.y - 30) * k;
-    if (x + box.offsetWidth > wrap.width) x = rect.left - wrap.left + (p.x - HOLE - 14) * k - box.offsetWidth;
-    y = Math.max(0, Math.min(y, wrap.height - box.offsetHeight));
-    box.style.left = `${Math.max(0, x)}px`;
-    box.style.top = `${y}px`;
+    this.preview(opts, paths, -1);
   }
 
-  preview(path) {
+  // where the eggs of each choice go: every hole sown, numbered in order, in the
+  // colour of its direction (up amber, down blue), and the last one ringed with the
+  // moves that end there; FOCUS (an index of OPTS, -1 none) drawn stronger
+  preview(opts, paths, focus) {
     this.previewLayer.replaceChildren();
     const flipped = !!this.opts.flipped;
-    path.forEach((hole, i) => {
-      const p = spiral((hole - 1) * STEP, flipped);
-      const last = i === path.length - 1;
-      this.previewLayer.appendChild(svgEl('circle', { cx: p.x, cy: p.y, r: last ? HOLE + 6 : HOLE - 4, fill: 'none', stroke: last ? '#ffe27a' : 'rgba(255,255,255,0.8)', 'stroke-width': last ? 5 : 3, 'pointer-events': 'none' }));
+    const ends = new Map(); // last hole -> the moves ending there
+    opts.forEach((p, i) => {
+      const path = paths[i];
+      const end = path[path.length - 1];
+      ends.set(end, [...(ends.get(end) || []), p.text]);
+      const strong = focus < 0 || focus === i;
+      const colour = p.dir > 0 ? '#ffd54a' : '#8fd8ff';
+      path.forEach((hole, k) => {
+        const c = spiral((hole - 1) * STEP, flipped);
+        const g = svgEl('g', { class: `sow-step${strong ? '' : ' faint'}`, 'data-hole': hole, 'pointer-events': 'none' });
+        g.appendChild(svgEl('circle', { cx: c.x, cy: c.y, r: HOLE - 3, fill: 'none', stroke: colour, 'stroke-width': strong ? 4 : 2 }));
+        // the step's number, inside the hole, toward the centre of the snake
+        const x = c.x - Math.cos(c.a) * (HOLE - 13), y = c.y - Math.sin(c.a) * (HOLE - 13);
+        g.appendChild(svgEl('circle', { cx: x, cy: y, r: 10, fill: colour }));
+        const t = svgEl('text', { class: 'sow-num', x, y: y + 1 });
+        t.textContent = String(k + 1);
+        g.appendChild(t);
+        this.previewLayer.appendChild(g);
+      });
     });
+    for (const [end, texts] of ends) {
+      const c = spiral((end - 1) * STEP, flipped);
+      this.previewLayer.appendChild(svgEl('circle', { class: 'sow-end', cx: c.x, cy: c.y, r: HOLE + 7, 'pointer-events': 'none' }));
+      const x = c.x + Math.cos(c.a) * (HOLE + 34), y = c.y + Math.sin(c.a) * (HOLE + 34);
+      const t = svgEl('text', { class: 'sow-tag', x, y, 'pointer-events': 'none' });
+      t.textContent = texts.join(' ');
+      this.previewLayer.appendChild(t);
+    }
   }
 
   hideChooser() {
     this.chooser.hidden = true;
+    this.chooser.classList.remove('docked');
     this.chooser.replaceChildren();
     if (this.previewLayer) this.previewLayer.replaceChildren();
   }

@@ -70,6 +70,9 @@ export class RulesDialog {
     renderText($('rules-text'), texts.get(name));
     const chess = v.kind === 'chess';
     $('rules-pieces').hidden = !chess;
+    if (!chess) { // nothing of another game's diagrams left behind
+      for (const id of ['diagram-pieces', 'diagram-board', 'diagram-note']) $(id).replaceChildren();
+    }
     if (!this.dlg.open) this.dlg.showModal();
     if (chess) {
       await loadPieces(v.pieces.map((p) => p.name));

@@ -73,9 +73,11 @@ void notation_san(Position *pos, Move m, char *buf) {
         char sq[8];
         variant_square_name(v, from, sq);
         /* pieces: file, else rank, else both; pawns always name their file
-         * when capturing or ambiguous (Diamondback pawns move three ways) */
-        bool want_file = (pawn && (cap || amb)) || (amb && (!same_file || same_rank));
-        bool want_rank = amb && same_file;
+         * when capturing; a pawn step that another pawn could make too (Diamondback
+         * pawns move three ways) names both squares, "c3-c4" */
+        bool pawn_step = pawn && amb && !cap;
+        bool want_file = pawn_step || (pawn && cap) || (amb && (!same_file || same_rank));
+        bool want_rank = pawn_step || (amb && same_file);
         if (want_file)
             *b++ = sq[0];
         if (want_rank) {
@@ -84,6 +86,8 @@ void notation_san(Position *pos, Move m, char *buf) {
         }
         if (cap)
             *b++ = 'x';
+        else if (pawn_step)
+            *b++ = '-';
         variant_square_name(v, to, b);
         b += strlen(b);
         if (move_promo(m)) {

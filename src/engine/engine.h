@@ -320,6 +320,8 @@ bool engine_can_mate(const Game *g, Side side);
  * every front end that plays people (the terminal game, the web app). */
 #define ENGINE_DEFAULT_LEVEL 20 /* full strength */
 #define ENGINE_DEFAULT_MOVETIME_MS 2000
+/* The web page's level for a newcomer's first game: one a new player can beat. */
+#define ENGINE_FIRST_LEVEL 3
 #define ENGINE_ELO_NONE (-100000)    /* not measured */
 #define ENGINE_ELO_LOST_ALL (-99999) /* lost every game: below what the match measures */
 typedef struct {
@@ -330,6 +332,8 @@ typedef struct {
     int elo_full;     /* measured Elo against full strength, or ENGINE_ELO_* */
     int elo_fairymax; /* measured Elo against Fairy-Max, or ENGINE_ELO_* */
     char text[480];   /* all of this in words */
+    const char *like; /* whom it plays like ("beginner", "club player", ...), from the
+                       * measured strength; "" when not measured */
 } EngineLevel;
 /* Level LEVEL (1..20) in games of KIND; false for another level. */
 bool engine_level(GameKind kind, int level, EngineLevel *out);

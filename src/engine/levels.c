@@ -82,6 +82,30 @@ int engine_level_for_elo(int elo) {
     return best;
 }
 
+/* Whom a level plays like, by its Elo against Fairy-Max (itself near 2000 on the
+ * engine rating lists): a rough guide in a player's words, strongest last. */
+static const struct {
+    int below; /* Elo against Fairy-Max under this */
+    const char *like;
+} likeness[] = {
+    {-900, "beginner"},
+    {-500, "casual player"},
+    {0, "club player"},
+    {400, "strong club player"},
+    {700, "master"},
+    {ENGINE_ELO_NONE, "grandmaster and beyond"}, /* the rest */
+};
+
+static const char *like_of(int elo_fairymax) {
+    if (elo_fairymax == ENGINE_ELO_NONE)
+        return "";
+    size_t n = sizeof likeness / sizeof likeness[0];
+    for (size_t i = 0; i + 1 < n; i++)
+        if (elo_fairymax < likeness[i].below)
+            return likeness[i].like;
+    return likeness[n - 1].like;
+}
+
 static int elo_of(const Measured *m, bool fairymax) {
     return fairymax ? m->elo_fairymax : m->elo_full;
 }
@@ -142,6 +166,7 @@ bool engine_level(GameKind kind, int level, EngineLevel *out) {
     memset(out, 0, sizeof *out);
     out->level = level;
     out->elo_full = out->elo_fairymax = ENGINE_ELO_NONE;
+    out->like = "";
     bool mancala = kind == KIND_MANCALA;
     // Step 1. The caps, from the searcher of the game's kind.
     SearchLevel sl;
@@ -161,6 +186,7 @@ bool engine_level(GameKind kind, int level, EngineLevel *out) {
                 out->elo_full = m->elo_full;
                 out->elo_fairymax = m->elo_fairymax;
             }
+        out->like = like_of(out->elo_fairymax);
         if (level < 20)
             strength(full, sizeof full, level, false, "full strength");
         strength(fm, sizeof fm, level, true, "Fairy-Max");

@@ -90,6 +90,8 @@ bool web_game_resign(WebGame *w, int side, WebError *e); /* side -1: the one to 
 bool web_game_draw(WebGame *w, bool *accepted, WebError *e);
 bool web_game_options(WebGame *w, const cJSON *players, int level, int movetime_ms, WebError *e);
 char *web_game_export(WebGame *w, char *name, size_t namelen); /* malloc'd text */
+/* A person plays the engine and the game is not over (then no analysis). */
+bool web_game_against_engine(WebGame *w);
 
 /* web_study.c: every position of a game (review), piece diagrams, and whether a
  * FEN is a position of a game (the board editor). */

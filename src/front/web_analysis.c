@@ -4,7 +4,8 @@
  * touched. A multi-PV search of the position takes the first half of the time;
  * when the game's searcher gives fewer lines than asked (the mancala's), the
  * others come from a shorter search of the position after each other move.
- * One analysis per game (the newest request wins), a few games at a time. */
+ * One analysis per game (the newest request wins), a few games at a time. None
+ * while a person plays the engine and the game is not over: that would be help. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
@@ -281,6 +282,24 @@ static cJSON *slot_json(const Slot *s) {
     return o;
 }
 
+/* True, with the error reply written, when game ID has no analysis now: it does not
+ * exist, or a person plays the engine in it (then analysis waits for the result). */
+static bool refused(const char *id, WebReply *out) {
+    WebError e;
+    WebGame *w = web_game_get(id, &e);
+    if (!w) {
+        web_reply_error(out, e.status, e.msg);
+        return true;
+    }
+    bool live = web_game_against_engine(w);
+    web_game_put(w);
+    if (live)
+        web_reply_error(out, 409,
+                        "no analysis during a game against the engine: it opens when the "
+                        "game is over");
+    return live;
+}
+
 void web_analysis_start(const char *id, const cJSON *body, WebReply *out) {
     // Step 1. The request: which position, how long.
     const cJSON *jp = cJSON_GetObjectItemCaseSensitive(body, "ply");
@@ -296,6 +315,8 @@ void web_analysis_start(const char *id, const cJSON *body, WebReply *out) {
         return;
     }
     // Step 2. The game as saved, taken back to that ply.
+    if (refused(id, out))
+        return;
     Game *g = web_study_saved(id, out);
     if (!g)
         return;
@@ -361,6 +382,8 @@ void web_analysis_start(const char *id, const cJSON *body, WebReply *out) {
 }
 
 void web_analysis_get(const char *id, WebReply *out) {
+    if (refused(id, out))
+        return;
     pthread_mutex_lock(&lock);
     Slot *s = find(id);
     cJSON *o = s ? slot_json(s) : NULL;

@@ -55,6 +55,17 @@ bool web_is_over(WebGame *w) {
     return web_result_of(w).kind != RESULT_NONE;
 }
 
+bool web_against_engine(WebGame *w) {
+    return w->opt.player[0] != w->opt.player[1] && !web_is_over(w);
+}
+
+bool web_game_against_engine(WebGame *w) {
+    pthread_mutex_lock(&w->lock);
+    bool live = web_against_engine(w);
+    pthread_mutex_unlock(&w->lock);
+    return live;
+}
+
 /* The mancala position before the last move, for marking what the move changed. */
 void web_refresh_before(WebGame *w) {
     MoveDesc last;

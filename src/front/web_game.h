@@ -67,6 +67,9 @@ void web_set_err(WebError *e, int status, const char *msg);
 const char *web_player_name(WebPlayer p);
 GameResult web_result_of(WebGame *w);
 bool web_is_over(WebGame *w);
+/* A person plays the engine and the game is not over: the engine's lines are
+ * nobody's help then (no planned line in the state, no analysis). */
+bool web_against_engine(WebGame *w);
 void web_refresh_before(WebGame *w);
 const char *web_result_token(ResultKind k); /* "*", "1-0", "0-1", "1/2-1/2" */
 /* The moves played, as coordinate text or SAN (malloc'd); *n gets the count. */

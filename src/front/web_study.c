@@ -172,6 +172,7 @@ static void add_elo(cJSON *o, const char *key, int elo) {
 void web_study_levels(WebReply *out) {
     cJSON *o = cJSON_CreateObject();
     cJSON_AddNumberToObject(o, "default_level", WEB_LEVEL);
+    cJSON_AddNumberToObject(o, "first_level", ENGINE_FIRST_LEVEL);
     cJSON_AddNumberToObject(o, "default_movetime_ms", WEB_MOVETIME);
     cJSON_AddStringToObject(o, "source", engine_level_source());
     for (int k = 0; k < 2; k++) {
@@ -188,6 +189,7 @@ void web_study_levels(WebReply *out) {
             add_elo(l, "elo_full", lv.elo_full);
             add_elo(l, "elo_fairymax", lv.elo_fairymax);
             cJSON_AddStringToObject(l, "text", lv.text);
+            cJSON_AddStringToObject(l, "like", lv.like);
             cJSON_AddItemToArray(arr, l);
         }
     }

@@ -83,7 +83,9 @@ void web_view_board(cJSON *o, const Game *g) {
     cJSON_AddBoolToObject(bd, "check", b.check);
 }
 
-static cJSON *search_json(const SearchInfo *si, const char *pv_san, int side, int ply) {
+/* The search; its line (pv, pv_san) is "" while hidden. */
+static cJSON *search_json(const SearchInfo *si, const char *pv_san, bool hide_line, int side,
+                          int ply) {
     cJSON *s = cJSON_CreateObject();
     cJSON_AddNumberToObject(s, "side", side);
     cJSON_AddNumberToObject(s, "ply", ply);
@@ -95,8 +97,8 @@ static cJSON *search_json(const SearchInfo *si, const char *pv_san, int side, in
     cJSON_AddNumberToObject(s, "nodes", (double)si->nodes);
     cJSON_AddNumberToObject(s, "nps", (double)si->nps);
     cJSON_AddNumberToObject(s, "time_ms", si->time_ms);
-    cJSON_AddStringToObject(s, "pv", si->pv);
-    cJSON_AddStringToObject(s, "pv_san", pv_san);
+    cJSON_AddStringToObject(s, "pv", hide_line ? "" : si->pv);
+    cJSON_AddStringToObject(s, "pv_san", hide_line ? "" : pv_san);
     return s;
 }
 
@@ -184,7 +186,8 @@ cJSON *web_view_state(WebGame *w) {
                                                      r.kind == RESULT_NONE));
     if (w->has_info)
         cJSON_AddItemToObject(o, "search",
-                              search_json(&w->si, w->pv_san, w->info_side, w->info_ply));
+                              search_json(&w->si, w->pv_san, web_against_engine(w),
+                                          w->info_side, w->info_ply));
     else
         cJSON_AddNullToObject(o, "search");
     if (w->has_eval) {

@@ -23,6 +23,13 @@ check "levels: the caps of levels 1-19, level 20 uncapped" $? "$(js 'JSON.string
 holds "d.chess.every((l) => (l.elo_full === null || (l.elo_full === 0 ? /even/ : new RegExp(l.elo_full + ' Elo')).test(l.text)) &&
     (!l.elo_full_lost_all || /lost every game/.test(l.text)) && (l.elo_fairymax === null || /Fairy-Max/.test(l.text)))"
 check "levels: measured strength as data and in words" $?
+# whom each level plays like, in a player's words: a newcomer's first level a beginner,
+# never weaker words for a stronger level, none where nothing is measured
+holds "((w) => d.chess[d.first_level - 1].like === 'beginner' && d.first_level < d.default_level &&
+    d.chess[19].like === 'grandmaster and beyond' && d.chess.every((l, i) => w.indexOf(l.like) >= 0 &&
+    (!i || w.indexOf(l.like) >= w.indexOf(d.chess[i - 1].like))) && d.mancala.every((l) => l.like === ''))(
+    ['beginner', 'casual player', 'club player', 'strong club player', 'master', 'grandmaster and beyond'])"
+check "levels: plain words for each chess level, the first one a beginner's" $? "$(js 'JSON.stringify(d.chess.map((l) => l.like))')"
 holds "d.mancala.slice(0, 19).every((l) => l.nodes === 0 && l.depth > 0 && /eggs?/.test(l.text) && l.elo_full === null)"
 check "levels: the mancala's own caps" $? "$(js 'JSON.stringify(d.mancala[4])')"
 

@@ -115,6 +115,25 @@ req POST "/api/games/$MID/analysis" '{"ply":0,"movetime_ms":300}'
 poll "/api/games/$MID/analysis" '!d.running'
 holds "d.lines.length===3 && /^[0-9]+[+-]x?$/.test(d.lines[0].san)"
 check "analysis: Slangenspel lines" $? "$(js 'JSON.stringify(d)')"
+# against the engine: while the game goes on, no analysis and the engine's planned
+# line shown to nobody; once it is over, both open
+req POST /api/games '{"variant":"chess","players":["human","engine"],"movetime_ms":1500}'
+EID=$(js d.id)
+req POST "/api/games/$EID/move" '{"move":"e2e4"}'
+sleep 0.6
+req GET "/api/games/$EID"
+expect "against the engine: its search is shown while it thinks, its line is not" 200 \
+    "d.thinking && d.search && d.search.depth >= 1 && d.search.pv === '' && d.search.pv_san === ''"
+req POST "/api/games/$EID/analysis" '{"movetime_ms":300}'
+expect "against the engine: no analysis while the game goes on" 409 "/game is over/.test(d.error)"
+req GET "/api/games/$EID/analysis"
+expect "against the engine: nor a reading of one" 409 "d.error"
+poll "/api/games/$EID" '!d.thinking' 100
+req POST "/api/games/$EID/resign" '{"side":0}'
+expect "against the engine: after the game its last line is shown" 200 \
+    "d.result.over && d.search && d.search.pv.length > 0 && d.search.pv_san.length > 0"
+req POST "/api/games/$EID/analysis" '{"movetime_ms":300}'
+expect "against the engine: analysis after the game" 202 "d.ply === 2"
 # several at once, then the server stops while they run
 for g in $ID $HID $MID; do req POST "/api/games/$g/analysis" '{"movetime_ms":20000}'; done
 

@@ -131,6 +131,15 @@ void test_notation(void) {
         both("g7h7r", "g7h7r", "h7=R", __LINE__);
         all_round_trip();
     }
+    /* Diamondback pawn steps: a square only one pawn reaches is named alone; one
+     * that two pawns reach names both squares, as is read back (so is the file) */
+    if (at(d, "3prnbk/4ppbq/5ppn/P3p1pr/RP1P3p/NPP5/BBPP4/KQNRP3 w - - 0 1")) {
+        both("c3-c4", "c3c4", "c3-c4", __LINE__);
+        both("cc4", "c3c4", "c3-c4", __LINE__);
+        both("b4c4", "b4c4", "b4-c4", __LINE__);
+        both("b4c5", "b4c5", "c5", __LINE__);
+        all_round_trip();
+    }
     variant_free(d);
 
     /* Team-Mate: castling with Unicorn and Cobra; promotion letters. */

@@ -55,11 +55,18 @@ async function waitChange(page, v, timeout = 10000) {
   await page.waitForFunction((old) => Number(document.querySelector('#board').dataset.version) > old, v, { timeout });
 }
 
+// (the board may be drawn anew meanwhile, when the engine moves: then once more)
 async function center(page, selector) {
-  await page.locator(selector).first().scrollIntoViewIfNeeded();
-  const box = await page.locator(selector).first().boundingBox();
-  if (!box) throw new Error(`${selector} is not on the page`);
-  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+  for (let i = 0; ; i++) {
+    try {
+      await page.locator(selector).first().scrollIntoViewIfNeeded();
+      const box = await page.locator(selector).first().boundingBox();
+      if (!box) throw new Error(`${selector} is not on the page`);
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+    } catch (e) {
+      if (i >= 2 || !/not attached|not on the page/.test(e.message)) throw e;
+    }
+  }
 }
 
 async function sqCenter(page, sq) { return center(page, `.squares [data-sq="${sq}"]`); }
@@ -107,7 +114,11 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(shotDir, `${name}.png`) });
 }
 
+// E2E_ONLY=REGEX runs only the tests whose names match (while working on one)
+const only = process.env.E2E_ONLY ? new RegExp(process.env.E2E_ONLY, 'i') : null;
+
 async function test(name, page, fn) {
+  if (only && !only.test(name)) return;
   try {
     await fn();
     ok(name);
@@ -118,6 +129,13 @@ async function test(name, page, fn) {
 }
 
 function expect(cond, what) { if (!cond) throw new Error(what); }
+
+// a second browser, with a phone's touch screen
+async function touchPhone() {
+  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+  const tp = await browser.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
+  return { browser, tp };
+}
 
 // ---- the run ----
 
@@ -149,10 +167,17 @@ try {
     expect(got.slice(0, 6).join() === 'snake-vs-mongoose,team-mate,diamondback,hannibal,slangenspel,chess', `the order: ${got.join(',')}`);
     // each level says what it means, in the engine's words for the game chosen
     const lv = await (await fetch(`${base}/api/levels`)).json();
-    expect(await page.inputValue('#level') === String(lv.default_level) && await page.inputValue('#movetime') === String(lv.default_movetime_ms), 'the engine\'s defaults');
+    // a first visit starts at a level a newcomer can beat, said in plain words
+    expect(await page.inputValue('#level') === String(lv.first_level) && await page.inputValue('#movetime') === String(lv.default_movetime_ms), 'the first level and the engine\'s time');
+    expect(await page.textContent('#level-like') === `Plays like a ${lv.chess[lv.first_level - 1].like}.` && lv.chess[lv.first_level - 1].like === 'beginner', await page.textContent('#level-like'));
     const setLevel = (n) => page.$eval('#level', (el, v) => { el.value = v; el.dispatchEvent(new Event('input')); }, String(n));
     await setLevel(8);
     expect(await page.textContent('#level-note') === lv.chess[7].text, `level 8: ${await page.textContent('#level-note')}`);
+    expect(/^Plays like a club player\.$/.test(await page.textContent('#level-like')), await page.textContent('#level-like'));
+    // the choice is remembered
+    await page.reload();
+    await page.waitForSelector('body[data-ready="1"]');
+    expect(await page.inputValue('#level') === '8', `after a reload: level ${await page.inputValue('#level')}`);
     await page.click('#game-picker label[data-game="slangenspel"]');
     expect(await page.textContent('#level-note') === lv.mancala[7].text, 'the mancala\'s level 8');
     await setLevel(lv.default_level);
@@ -187,6 +212,43 @@ try {
     await page.click('#btn-flip');
   });
 
+  await test('keyboard and screen readers: one h1, labelled landmarks and squares, arrows and Enter, a typed move', page, async () => {
+    await newGame(page, 'chess', 'both');
+    expect(await page.locator('h1').count() === 1, 'one h1');
+    const asides = await page.locator('aside').evaluateAll((as) => as.map((a) => a.getAttribute('aria-label')));
+    expect(asides.length === 2 && asides.every(Boolean) && asides[0] !== asides[1], `landmarks: ${asides}`);
+    expect(await page.getAttribute(`.squares [data-sq="${sqIndex('e2', 8)}"]`, 'aria-label') === 'e2, White pawn', 'the square e2 is labelled');
+    // the keyboard starts on a piece that may move; go to e2 from a1, pick it up, two up, put it down
+    await page.focus('#board svg.main');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowLeft');
+    for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowDown');
+    for (const k of ['ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowRight', 'ArrowUp']) await page.keyboard.press(k);
+    expect(await page.textContent('#board-live') === 'e2, White pawn', `the focus said: ${await page.textContent('#board-live')}`);
+    await page.keyboard.press('Enter');
+    expect(/picked up: 2 moves/.test(await page.textContent('#board-live')), await page.textContent('#board-live'));
+    let v = await version(page);
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('ArrowUp');
+    expect(await page.textContent('#board-live') === 'e4, empty, a move', await page.textContent('#board-live'));
+    await page.keyboard.press('Enter');
+    await waitChange(page, v);
+    expect((await state(page)).history[0].san === 'e4', 'e4 by the keyboard');
+    // the board keeps the focus after the move, and the arrows did not step the review
+    expect(await page.evaluate(() => document.activeElement === document.querySelector('#board svg.main')), 'the board lost the focus');
+    // a move typed in SAN, then a bad one: a clear error, nothing played
+    v = await version(page);
+    await page.fill('#move-input', 'Nc6');
+    await page.press('#move-input', 'Enter');
+    await waitChange(page, v);
+    expect((await state(page)).history[1].san === 'Nc6' && await page.inputValue('#move-input') === '', 'Nc6 typed');
+    const n0 = errors.length;
+    await page.fill('#move-input', 'Ke5');
+    await page.press('#move-input', 'Enter');
+    await page.waitForFunction(() => /illegal|cannot/.test(document.querySelector('#action-msg').textContent));
+    expect((await state(page)).history.length === 2, 'a bad typed move played nothing');
+    errors.push(...errors.splice(n0).filter((e) => !/status of 400/.test(e))); // the refused move's reply
+  });
+
   await test('chess: promotion chooser', page, async () => {
     const st = await page.evaluate(async () => {
       const r = await fetch('/api/games', { method: 'POST', headers: { 'Content-Type': 'application/json' },
@@ -202,6 +264,15 @@ try {
     expect(n === 4, `${n} promotion choices`);
     await shot(page, 'chess-promotion');
     const v = await version(page);
+    // from the keyboard the chooser takes the focus: to a8's corner, down to a7, Enter, Up, Enter
+    await page.click('#chooser .cancel');
+    await page.focus('#board svg.main');
+    for (let i = 0; i < 7; i++) { await page.keyboard.press('ArrowLeft'); await page.keyboard.press('ArrowUp'); }
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('ArrowUp');
+    await page.keyboard.press('Enter');
+    await page.waitForSelector('#chooser:not([hidden]) button.opt:focus');
     await page.click('#chooser button[data-move="a7a8q"]');
     await waitChange(page, v);
     const after = await state(page);
@@ -247,6 +318,9 @@ try {
     }
     st = await state(page);
     expect(st.history.length === 4, `${st.history.length} moves`);
+    // pawn steps read c3-c4 (two pawns could go there) or e3, never cc4 or f6e6
+    const list = await page.locator('#movelist .mv').allTextContents();
+    expect(list.length === 4 && list.every((t) => !/^[a-h][a-h]\d$|^[a-h]\d[a-h]\d$/.test(t)), `the move list: ${list.join(' ')}`);
     await shot(page, 'diamondback');
   });
 
@@ -271,6 +345,106 @@ try {
     expect(st.board.squares[1] === 'M' && st.board.gates[0][1] === '.', 'the Manticore entered b1');
     await move(page, 10, 'e8', 'e7');
     await shot(page, 'hannibal');
+  });
+
+  // The engine at its quickest: level 1, 0.3 s a move.
+  const quickEngine = async (p) => {
+    await p.$eval('#level', (el) => { el.value = '1'; el.dispatchEvent(new Event('input')); });
+    await p.selectOption('#movetime', '300');
+  };
+  const dialogOpen = () => page.evaluate(() => document.querySelector('#rules-dialog').open);
+  // the person's turn again, on the board
+  const ourTurn = (p, n) => p.waitForFunction((k) => document.querySelector('#board').dataset.ply === String(k) &&
+    document.querySelector('.pieces .movable, .hole.movable'), n, { timeout: 20000 });
+
+  await test('hannibal against the engine by clicks: set-up, a piece picked up while the engine thinks, gating, castling', page, async () => {
+    await newGame(page, 'hannibal', 'first', quickEngine);
+    // the Manticore behind b, the Falcon behind c
+    await page.click('[data-gate="0:1"]');
+    await page.waitForSelector('[data-gate="0:2"].pick');
+    await page.click('[data-gate="0:2"]');
+    await page.waitForFunction(() => document.querySelector('#board').dataset.ply === '1');
+    // at once, while the engine sets up: a click on our Elephant picks it up, no dialog
+    await clickSq(page, sqIndex('c1', 10));
+    expect(!(await dialogOpen()), 'a click on our own piece opened a dialog');
+    const picked = await page.textContent('#hint');
+    expect(await page.locator('.selection .mark-sel').count() === 1, `the Elephant is not picked up: ${picked}`);
+    // its targets show when it is our turn; a click on one plays it, and the Falcon enters c1
+    await ourTurn(page, 2);
+    await page.waitForSelector('.targets circle');
+    let v = await version(page);
+    await clickSq(page, sqIndex('e3', 10));
+    await waitChange(page, v);
+    let st = await state(page);
+    expect(st.board.squares[sqIndex('e3', 10)] === 'E' && st.board.squares[sqIndex('c1', 10)] === 'F', `after Ee3: ${st.position}`);
+    // a Black piece: a note under the board with the way to its diagram, no dialog
+    await ourTurn(page, 4);
+    await clickSq(page, sqIndex('a9', 10));
+    await page.waitForSelector('#piece-note #btn-piece-rules');
+    expect(!(await dialogOpen()) && /Black.s Rook on a9/.test(await page.textContent('#piece-note')), await page.textContent('#hint'));
+    await move(page, 10, 'i1', 'h3');
+    // fast castling: the King leaps to i1, the Rook comes to f1
+    await ourTurn(page, 6);
+    st = await state(page);
+    const castle = st.moves.find((m) => m.kind === 'c' && m.to === sqIndex('i1', 10)) || st.moves.find((m) => m.kind === 'c');
+    expect(castle, `no castling in ${st.position}`);
+    v = await version(page);
+    await clickSq(page, castle.from);
+    await clickSq(page, castle.to);
+    if (await page.locator('#chooser:not([hidden])').count()) await page.click(`#chooser button[data-move="${castle.text}"]`);
+    await waitChange(page, v);
+    st = await state(page);
+    expect(st.history[6] && st.history[6].text === castle.text && st.board.squares[5] === 'R', `after castling: ${st.history.map((h) => h.san).join(' ')}`);
+    expect(!(await dialogOpen()), 'a dialog opened during the game');
+    await shot(page, 'hannibal-engine');
+  });
+
+  await test('slangenspel on a phone: 30 plies by taps, each with its path shown', page, async () => {
+    const { browser: tb, tp } = await touchPhone();
+    try {
+      tp.on('pageerror', (e) => errors.push(e.message));
+      await tp.goto(`${base}/`);
+      await tp.waitForSelector('body[data-ready="1"]');
+      await tp.tap('#game-picker label[data-game="slangenspel"]');
+      await tp.tap('input[name=seat][value=both] + span');
+      await tp.tap('#btn-start');
+      await tp.waitForSelector('#board svg.main');
+      const get = () => tp.evaluate(async () => (await fetch(`/api/games/${location.hash.slice(1)}`)).json());
+      // a tap on the other player's hole says why nothing happens
+      await tp.tap('[data-hole="12"]');
+      await tp.waitForSelector('#piece-note');
+      expect(/B.s/.test(await tp.textContent('#piece-note')), await tp.textContent('#hint'));
+      // each ply as a person plays it: what the board offers, a tap on a hole, one on a choice
+      for (let ply = 0; ply < 30; ply++) {
+        const now = await tp.evaluate(() => ({ v: Number(document.querySelector('#board').dataset.version),
+          holes: [...document.querySelectorAll('.hole.movable')].map((h) => Number(h.dataset.hole)),
+          over: !document.querySelector('#banner').hidden }));
+        if (now.over) throw new Error(`the game ended after ${ply} plies`);
+        if (!now.holes.length) {
+          await tp.tap('#hint button'); // no sowing possible: pass
+        } else {
+          const hole = now.holes[(ply * 7) % now.holes.length];
+          await tp.tap(`[data-hole="${hole}"]`);
+          // every hole the eggs go to is marked on the board, the chooser below it
+          const seen = await (await tp.waitForFunction(() => {
+            const bs = [...document.querySelectorAll('#chooser:not([hidden]) button.opt')];
+            if (!bs.length) return null;
+            const board = document.querySelector('#board svg.main').getBoundingClientRect();
+            return { moves: bs.map((b) => b.dataset.move), eggs: Number(/sow (\d+)/.exec(document.querySelector('#chooser h3').textContent)[1]),
+              steps: document.querySelectorAll('.sow-step').length, ends: document.querySelectorAll('.sow-end').length,
+              below: document.querySelector('#chooser').getBoundingClientRect().top >= board.bottom - 1 };
+          })).jsonValue();
+          expect(seen.steps >= Math.min(seen.eggs, 16) && seen.ends >= 1, `hole ${hole}: ${seen.steps} holes marked for ${seen.eggs} eggs`);
+          expect(seen.below, 'the chooser covers the snake');
+          await tp.tap(`#chooser button[data-move="${seen.moves[ply % seen.moves.length]}"]`);
+        }
+        await tp.waitForFunction((old) => Number(document.querySelector('#board').dataset.version) > old, now.v);
+      }
+      expect((await get()).history.length === 30, 'thirty plies');
+      await tp.screenshot({ path: path.join(shotDir, 'phone-slangenspel-30.png') });
+    } finally {
+      await tb.close();
+    }
   });
 
   await test('slangenspel: a capture through the chooser', page, async () => {
@@ -325,7 +499,7 @@ try {
     await page.waitForSelector('body[data-ready="1"]');
     const n = await page.locator('#game-list li').count();
     expect(n >= 9, `${n} saved games`);
-    await page.click('#game-list li:has-text("Hannibal")');
+    await page.click('#game-list li:has-text("Hannibal"):has-text("Person v Person")');
     await page.waitForSelector('#board[data-variant="hannibal"]');
     const st = await state(page);
     expect(st.history.length === 4, `${st.history.length} moves`);
@@ -390,8 +564,9 @@ try {
     await page.locator('#diagram-board .squares [data-sq="0"]').click();
     await page.waitForFunction(() => /on a1/.test(document.querySelector('#diagram-note').textContent));
     await page.click('#rules-close');
-    // a Black piece while White is to move: its diagram from its square
+    // a Black piece while White is to move: a note under the board, then its diagram from its square
     await clickSq(page, sqIndex('g8', 8));
+    await page.click('#piece-note #btn-piece-rules');
     await page.waitForSelector('#rules-dialog[open]');
     await page.waitForFunction(() => /Knight on g8: 3 squares/.test(document.querySelector('#diagram-note').textContent));
     await page.click('#rules-close');
@@ -414,7 +589,10 @@ try {
         await page.waitForFunction(() => /Falcon on e5: 16 squares/.test(document.querySelector('#diagram-note').textContent));
         await shot(page, 'rules-hannibal-falcon');
       }
-      if (key === 'slangenspel') expect(await page.isHidden('#rules-pieces'), 'no piece diagrams for the mancala');
+      if (key === 'slangenspel') {
+        expect(await page.isHidden('#rules-pieces'), 'no piece diagrams for the mancala');
+        expect(await page.locator('#rules-pieces button, #rules-pieces svg').count() === 0, 'another game\'s diagrams kept in the mancala\'s rules');
+      }
       await page.click('#rules-close');
     }
   });
@@ -551,6 +729,9 @@ try {
     await page.click('#btn-analyse');
     await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length >= 2, null, { timeout: 10000 });
     expect(await page.locator('#board .arrows').count() === 1, 'an arrow for the best move');
+    await page.waitForFunction(() => document.querySelectorAll('#board .arrows .arrow').length === document.querySelectorAll('#analysis-lines li').length, null, { timeout: 10000 });
+    const fade = await page.locator('#board .arrows .arrow').evaluateAll((as) => as.map((a) => Number(a.getAttribute('opacity'))));
+    expect(fade.length >= 2 && fade.every((o, i) => !i || o > fade[i - 1]), `one arrow a line, the best the strongest: ${fade}`);
     const first = await page.textContent('#analysis-lines li .ln');
     expect(/^[a-hNBRQKO]/.test(first), `a line in SAN: ${first}`);
     await shot(page, 'analysis');
@@ -566,6 +747,7 @@ try {
     await poll(page, (st) => st.history.length === 2 && !st.thinking, 20000);
     await page.waitForTimeout(400);
     expect(await page.isHidden('#thinking') && (await page.textContent('#eval-text')).trim() === '\u2013', 'the engine\'s evaluation is hidden');
+    expect(await page.isDisabled('#btn-analyse'), 'no analysis during a game against the engine');
     await page.check('#show-engine');
     expect(await page.isVisible('#thinking') && /depth/.test(await page.textContent('#think-stats')), 'shown on request');
     const v = await version(page);
@@ -574,6 +756,11 @@ try {
     const st = await state(page);
     expect(st.history.length === 0, `${st.history.length} moves after the take-back`);
     expect((await page.textContent('#think-stats')) === '' && (await page.textContent('#pv')) === '' && (await page.textContent('#eval-text')).trim() === '\u2013', 'no stale search after the take-back');
+    // after the game, analysis opens
+    await page.click('#btn-resign');
+    await page.waitForSelector('#banner:not([hidden])');
+    await page.click('#btn-analyse');
+    await page.waitForFunction(() => document.querySelectorAll('#analysis-lines li').length >= 2, null, { timeout: 10000 });
   });
 
   await test('Diamondback: the set-up chosen at random is named', page, async () => {
@@ -621,6 +808,19 @@ try {
             const box = await tp.locator(`#${id}`).boundingBox();
             expect(box && box.x >= 0 && box.x + box.width <= w + 0.5, `${g}: #${id} is cut off`);
           }
+          if (g === 'diamondback') {
+            // each file and rank letter stands on the frame, none off its edge (the h and the 8)
+            const off = await tp.evaluate(() => {
+              const frame = document.querySelector('#board svg.main .frame');
+              return [...document.querySelectorAll('#board .coord.out.diamond')].filter((t) => {
+                // the glyph's body: its box less the font's spare room above and below
+                const b = t.getBBox(), cx = b.x + b.width / 2, cy = b.y + b.height / 2, w = b.width * 0.3, h = b.height * 0.3;
+                return ![[cx - w, cy - h], [cx + w, cy - h], [cx - w, cy + h], [cx + w, cy + h]]
+                  .every(([x, y]) => frame.isPointInFill(new DOMPoint(x, y)));
+              }).map((t) => t.textContent);
+            });
+            expect(!off.length, `diamondback: labels off the frame: ${off.join(' ')}`);
+          }
           await tp.screenshot({ path: path.join(shotDir, `${name}-${g}.png`) });
           await tp.evaluate(() => window.scrollTo(0, 0));
         }
@@ -638,9 +838,8 @@ try {
   }
 
   await test('touch: tap a piece, then its target; drag another with a finger', page, async () => {
-    const tctx = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', headless: true, args: ['--no-sandbox', '--disable-gpu'] });
+    const { browser: tctx, tp } = await touchPhone();
     try {
-      const tp = await tctx.newPage({ viewport: { width: 390, height: 844 }, hasTouch: true, isMobile: true });
       // what the page saw, for a failure's line: script errors, failed requests
       const seen = [];
       tp.on('pageerror', (e) => seen.push(`script error: ${e.message}`));
