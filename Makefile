@@ -5,7 +5,8 @@
 #                 sanitizer (ASan+UBSan, clang) binaries, run every test
 #   make bench    performance figures (perft and search) against peers
 #   make fuzz     builds the libFuzzer harnesses (tests/fuzz/) and runs them all in
-#                 turn, each for FUZZ_SECONDS seconds (default 180) or FUZZ_RUNS inputs
+#                 turn, each for FUZZ_SECONDS seconds (default 180), or on to FUZZ_RUNS
+#                 inputs in all (resumable; state in FUZZ_DIR, default build/fuzz)
 #   make install / uninstall   see "Installing" below (PREFIX, DESTDIR)
 # CFG selects the build: release (default), san, fuzz (clang, coverage for
 # libFuzzer plus ASan+UBSan), debug (position invariant checks after every
@@ -63,6 +64,7 @@ VARFILES := $(sort $(wildcard src/variants/*.var))
 OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
 FUZZ_SECONDS ?= 180
 FUZZ_RUNS ?=
+FUZZ_DIR ?=
 
 .PHONY: all run test bench deps clean format san fuzz fuzzers tune spsa lib
 all: menagerie
@@ -146,7 +148,7 @@ fuzzers:
 	$(MAKE) CFG=fuzz $(patsubst tests/fuzz/%.c,build/fuzz/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 fuzz: deps fuzzers
-	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) bash tests/fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_DIR=$(FUZZ_DIR) bash tests/fuzz/run.sh
 
 # The builds of `make test` use every core (JOBS=1 for one at a time); the
 # debug build and the fuzz harnesses are built by tests/run.sh, side by side

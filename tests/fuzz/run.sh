@@ -1,43 +1,62 @@
 #!/usr/bin/env bash
 # Runs the libFuzzer harnesses named (fuzz_fen ...; default every one in
 # build/fuzz/fuzz/, from `make fuzzers`), all in turn, two at a time at
-# most: each for FUZZ_SECONDS seconds (default 180), or until it has run
-# FUZZ_RUNS inputs when that is set (FUZZ_SECONDS then bounds it too). Each
-# starts from the committed corpus tests/fuzz/corpus/NAME (seeds from the
-# project's test data, and every input that ever crashed or hung); new
-# inputs go to build/fuzz/corpus/NAME, crashes to build/fuzz/crashes/. An
-# input that runs longer than FUZZ_TIMEOUT seconds (default 20) counts as a
-# hang. Prints one line per harness: "ok fuzz NAME: N inputs in S s" or
-# "FAIL fuzz NAME: ..." with the input to add to the corpus once fixed.
-# FUZZ_KEEP=0 (as make test runs it) starts from the committed corpus alone
-# and keeps no new inputs.
+# most, each for FUZZ_SECONDS seconds (default 180). Each starts from the
+# committed corpus tests/fuzz/corpus/NAME (seeds from the project's test
+# data, and every input that ever crashed or hung) and the inputs it found
+# before; an input that runs longer than FUZZ_TIMEOUT seconds (default 20)
+# counts as a hang. Prints one line per harness: "ok fuzz NAME: N inputs
+# in S s (T in all)" or "FAIL fuzz NAME: ..." with the input to add to the
+# corpus once fixed.
+#
+# A long run is resumable: FUZZ_DIR (default build/fuzz) keeps the inputs
+# found (corpus/NAME), crashes, logs and each harness's count of inputs
+# run so far (totals/NAME: inputs, seconds); set it outside the checkout to
+# keep them across checkouts. With FUZZ_RUNS=N a harness runs until that
+# count reaches N (each call for FUZZ_SECONDS at most; call again to go on)
+# and is skipped once it has. FUZZ_KEEP=0 (as make test runs it) starts
+# from the committed corpus alone and keeps nothing.
 set -u
 cd "$(dirname "$0")/../.."
 S=${FUZZ_SECONDS:-180}
 RUNS=${FUZZ_RUNS:-}
 KEEP=${FUZZ_KEEP:-1}
 bin=build/fuzz/fuzz
-out=build/fuzz
-mkdir -p "$out/corpus" "$out/crashes" "$out/logs"
+out=${FUZZ_DIR:-build/fuzz}
+mkdir -p "$out/corpus" "$out/crashes" "$out/logs" "$out/totals"
 if ! ls "$bin"/fuzz_* > /dev/null 2>&1; then
     echo "FAIL fuzz: no harnesses in $bin (run make fuzzers)"
     exit 1
 fi
 
 one() { # one NAME: runs a harness, prints its line
-    local name=$1 log=$out/logs/$1.log new=$out/corpus/$1
+    local name=$1 log=$out/logs/$1.log new=$out/corpus/$1 total=0 spent=0 left=
     [ "$KEEP" = 1 ] || new=$(mktemp -d)
     mkdir -p "$new" "tests/fuzz/corpus/$name"
+    if [ "$KEEP" = 1 ] && [ -s "$out/totals/$name" ]; then
+        read -r total spent < "$out/totals/$name"
+    fi
+    if [ -n "$RUNS" ]; then
+        left=$((RUNS - total))
+        if [ $left -le 0 ]; then
+            echo "ok fuzz $name: $total inputs in $spent s in all, FUZZ_RUNS=$RUNS reached"
+            return
+        fi
+    fi
     # -timeout: an input taking longer is a hang; -rss_limit_mb: memory
     local t0=$SECONDS
-    nice -n 10 "$bin/$name" -max_total_time="$S" ${RUNS:+-runs="$RUNS"} \
+    nice -n 10 "$bin/$name" -max_total_time="$S" ${left:+-runs="$left"} \
         -timeout="${FUZZ_TIMEOUT:-20}" -rss_limit_mb=2560 -max_len=8192 -print_final_stats=1 \
         -artifact_prefix="$out/crashes/$name-" "$new" "tests/fuzz/corpus/$name" > "$log" 2>&1
     local rc=$? runs secs=$((SECONDS - t0))
     [ "$KEEP" = 1 ] || rm -rf "$new"
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+    if [ "$KEEP" = 1 ]; then
+        total=$((total + ${runs:-0})) spent=$((spent + secs))
+        echo "$total $spent" > "$out/totals/$name"
+    fi
     if [ $rc -eq 0 ]; then
-        echo "ok fuzz $name: ${runs:-?} inputs in $secs s"
+        echo "ok fuzz $name: ${runs:-?} inputs in $secs s ($total in $spent s in all)"
     else
         local art
         art=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | cut -d' ' -f5)
