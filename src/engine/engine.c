@@ -172,10 +172,10 @@ void engine_free(Game *g) {
     free(g);
 }
 
-uint64_t engine_perft(Game *g, int depth) { return g->ops->perft(g->st, depth); }
+uint64_t engine_perft(Game *g, int depth) { return g->ops->perft(g->st, depth, NULL); }
 
-uint64_t engine_divide(Game *g, int depth, DivideCallback cb, void *ud) {
-    return g->ops->divide(g->st, depth, cb, ud);
+uint64_t engine_divide(Game *g, int depth, DivideCallback cb, void *ud, const atomic_bool *stop) {
+    return g->ops->divide(g->st, depth, cb, ud, stop);
 }
 
 int engine_legal_moves(Game *g, char (*out)[ENGINE_MOVE_TEXT], int max, bool san) {

@@ -11,6 +11,7 @@
 #ifndef ENGINE_H
 #define ENGINE_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -123,7 +124,9 @@ const char *const *engine_setups(const char *variant);
 void engine_info(const Game *g, GameInfo *out);
 uint64_t engine_perft(Game *g, int depth);
 typedef void (*DivideCallback)(const char *move, uint64_t count, void *ud);
-uint64_t engine_divide(Game *g, int depth, DivideCallback cb, void *ud);
+/* The count below each root move (CB), and their sum. STOP (NULL: none) may
+ * be set by another thread: the counts then end early, short. */
+uint64_t engine_divide(Game *g, int depth, DivideCallback cb, void *ud, const atomic_bool *stop);
 
 /* Legal moves as text (coordinate form, or SAN when san is true).
  * Returns the count, writes at most max entries. */

@@ -23,8 +23,9 @@ typedef struct {
      * false (DST unchanged) when they play different variants. */
     bool (*assign)(void *dst, const void *src);
     void (*clear)(void *st); /* forget what searches learnt (a new game); may be NULL */
-    uint64_t (*perft)(void *st, int depth);
-    uint64_t (*divide)(void *st, int depth, DivideCallback cb, void *ud);
+    /* STOP may be set by another thread: the count ends early, short */
+    uint64_t (*perft)(void *st, int depth, const atomic_bool *stop);
+    uint64_t (*divide)(void *st, int depth, DivideCallback cb, void *ud, const atomic_bool *stop);
     int (*legal_moves)(void *st, char (*out)[ENGINE_MOVE_TEXT], int max, bool san);
     bool (*play)(void *st, const char *move, char *err, size_t errlen);
     bool (*undo)(void *st);

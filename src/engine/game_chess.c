@@ -209,9 +209,12 @@ static bool chess_assign(void *dst, const void *src) {
     return true;
 }
 
-static uint64_t chess_perft(void *st, int depth) { return perft(&((ChessGame *)st)->pos, depth); }
+static uint64_t chess_perft(void *st, int depth, const atomic_bool *stop) {
+    return perft(&((ChessGame *)st)->pos, depth, stop);
+}
 
-static uint64_t chess_divide(void *st, int depth, DivideCallback cb, void *ud) {
+static uint64_t chess_divide(void *st, int depth, DivideCallback cb, void *ud,
+                             const atomic_bool *stop) {
     Position *pos = &((ChessGame *)st)->pos;
     MoveList l;
     movegen_legal(pos, &l);
@@ -220,7 +223,7 @@ static uint64_t chess_divide(void *st, int depth, DivideCallback cb, void *ud) {
         char text[MOVE_TEXT_LEN];
         notation_coord(pos, l.m[i], text);
         pos_make_move(pos, l.m[i]);
-        uint64_t n = depth > 1 ? perft(pos, depth - 1) : 1;
+        uint64_t n = depth > 1 ? perft(pos, depth - 1, stop) : 1;
         pos_unmake_move(pos);
         total += n;
         cb(text, n, ud);

@@ -163,12 +163,13 @@ static GameResult mg_result(void *st) {
     return r;
 }
 
-static uint64_t mg_perft(void *st, int depth) {
+static uint64_t mg_perft(void *st, int depth, const atomic_bool *stop) {
     MancalaGame *g = st;
-    return mancala_perft(cur(g), depth);
+    return mancala_perft(cur(g), depth, stop);
 }
 
-static uint64_t mg_divide(void *st, int depth, DivideCallback cb, void *ud) {
+static uint64_t mg_divide(void *st, int depth, DivideCallback cb, void *ud,
+                          const atomic_bool *stop) {
     MancalaGame *g = st;
     if (depth <= 0)
         return 1;
@@ -178,7 +179,7 @@ static uint64_t mg_divide(void *st, int depth, DivideCallback cb, void *ud) {
     for (int i = 0; i < n; i++) {
         MancalaPos c;
         mancala_play(cur(g), mv[i], &c);
-        uint64_t cnt = mancala_perft(&c, depth - 1);
+        uint64_t cnt = mancala_perft(&c, depth - 1, stop);
         total += cnt;
         if (cb) {
             char t[MANCALA_MOVE_TEXT];

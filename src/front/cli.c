@@ -98,7 +98,7 @@ int cli_divide(int argc, char **argv) {
     Game *g = open_game(&a);
     if (!g)
         return 1;
-    uint64_t n = engine_divide(g, a.depth, print_divide, NULL);
+    uint64_t n = engine_divide(g, a.depth, print_divide, NULL, NULL);
     printf("\nNodes searched: %llu\n", (unsigned long long)n); /* Stockfish's form */
     engine_free(g);
     return 0;

@@ -96,6 +96,40 @@ char *proto_lines_take(ProtoLines *r) {
     return s;
 }
 
+/* Whether the line from S to END (no newline) begins with the word WORD. */
+static bool line_is(const char *s, const char *end, const char *word) {
+    while (s < end && (*s == ' ' || *s == '\t'))
+        s++;
+    size_t n = strlen(word);
+    return (size_t)(end - s) >= n && !memcmp(s, word, n) &&
+           (s + n == end || s[n] == ' ' || s[n] == '\t' || s[n] == '\r');
+}
+
+/* Whether a buffered line (the next only, or any) begins with WORD. */
+static bool lines_find(const ProtoLines *r, const char *word, bool next_only) {
+    const char *s = r->buf + r->start, *stop = r->buf + r->len;
+    while (s < stop) {
+        const char *nl = memchr(s, '\n', (size_t)(stop - s));
+        if (!nl && !r->eof)
+            return false; /* not a whole line yet */
+        const char *end = nl ? nl : stop;
+        if (line_is(s, end, word))
+            return true;
+        if (next_only || !nl)
+            return false;
+        s = nl + 1;
+    }
+    return false;
+}
+
+bool proto_lines_next_is(const ProtoLines *r, const char *word) {
+    return lines_find(r, word, true);
+}
+
+bool proto_lines_holds(const ProtoLines *r, const char *word) {
+    return lines_find(r, word, false);
+}
+
 int proto_split(char *line, char **tok, int max) {
     int n = 0;
     char *save = NULL;

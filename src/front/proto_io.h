@@ -39,6 +39,10 @@ bool proto_lines_fill(ProtoLines *r);
 /* The next complete line, or NULL when none is buffered (at end of input a
  * last unterminated line is returned too). */
 char *proto_lines_take(ProtoLines *r);
+/* Whether the next buffered line's first word is WORD; whether any
+ * buffered line's is (nothing taken). */
+bool proto_lines_next_is(const ProtoLines *r, const char *word);
+bool proto_lines_holds(const ProtoLines *r, const char *word);
 
 /* Splits LINE in place at blanks; returns the count (at most max). */
 int proto_split(char *line, char **tok, int max);

@@ -14,6 +14,8 @@
  * (docs/uci.md). */
 #include <ctype.h>
 #include <limits.h>
+#include <poll.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -42,6 +44,7 @@ typedef struct {
     bool pondering; /* "go ponder" running, no ponderhit yet */
     bool have_held;
     ProtoResult held;
+    ProtoLines *in; /* standard input, once its lines are read (NULL before) */
     bool quit;
 } Uci;
 
@@ -319,6 +322,42 @@ static void print_divide(const char *move, uint64_t count, void *ud) {
     proto_out("%s: %llu", move, (unsigned long long)count);
 }
 
+/* A count of go perft on its own thread, over a copy of the game. */
+typedef struct {
+    Game *g;
+    int depth;
+    atomic_bool stop, done;
+    uint64_t nodes;
+} PerftJob;
+
+static void *perft_main(void *arg) {
+    PerftJob *j = arg;
+    j->nodes = engine_divide(j->g, j->depth, print_divide, NULL, &j->stop);
+    atomic_store(&j->done, true);
+    return NULL;
+}
+
+/* Waits for the count, reading standard input meanwhile: a "stop" next
+ * (taken) or a "quit" anywhere (left for the loop, after the commands
+ * before it) ends the count; the other commands wait for it, as in
+ * Stockfish. True when it was stopped. */
+static bool wait_perft(Uci *u, PerftJob *j) {
+    while (u->in && !atomic_load(&j->done)) {
+        if (proto_lines_next_is(u->in, "stop") || proto_lines_holds(u->in, "quit")) {
+            if (proto_lines_next_is(u->in, "stop"))
+                proto_lines_take(u->in);
+            atomic_store(&j->stop, true);
+            return true;
+        }
+        if (u->in->eof)
+            break; /* nothing more can come: it counts on */
+        struct pollfd fd = {u->in->fd, POLLIN, 0};
+        if (poll(&fd, 1, 50) > 0)
+            proto_lines_fill(u->in);
+    }
+    return false;
+}
+
 /* go perft N: the leaves below each root move, then the sum, in
  * Stockfish's form (perft tools that compare engines read it). */
 static void go_perft(Uci *u, Args *a) {
@@ -328,9 +367,24 @@ static void go_perft(Uci *u, Args *a) {
         return;
     }
     drop_search(u);
-    uint64_t n = engine_divide(u->g, (int)depth, print_divide, NULL);
+    PerftJob j = {.g = engine_copy(u->g), .depth = (int)depth};
+    atomic_init(&j.stop, false);
+    atomic_init(&j.done, false);
+    pthread_t t;
+    if (!j.g || pthread_create(&t, NULL, perft_main, &j)) {
+        info_string("go perft: cannot start the count");
+        engine_free(j.g);
+        return;
+    }
+    bool stopped = wait_perft(u, &j);
+    pthread_join(t, NULL);
+    engine_free(j.g);
+    if (stopped) {
+        info_string("go perft stopped: the counts above are short");
+        return;
+    }
     proto_out("%s", "");
-    proto_out("Nodes searched: %llu", (unsigned long long)n);
+    proto_out("Nodes searched: %llu", (unsigned long long)j.nodes);
     proto_out("%s", "");
 }
 
@@ -562,6 +616,7 @@ int uci_main(int argc, char **argv) {
         snprintf(line, sizeof line, "%s", argv[i]);
         dispatch(&u, line);
     }
+    u.in = &in;
     while (!u.quit) {
         ProtoEvent ev = proto_search_wait(u.search, &in);
         if (ev == PROTO_EV_DONE)

@@ -184,9 +184,11 @@ int mancala_play(const MancalaPos *p, MancalaMove m, MancalaPos *out) {
     return captured;
 }
 
-uint64_t mancala_perft(const MancalaPos *p, int depth) {
+uint64_t mancala_perft(const MancalaPos *p, int depth, const atomic_bool *stop) {
     if (depth <= 0)
         return 1;
+    if (depth >= 3 && stop && atomic_load_explicit(stop, memory_order_relaxed))
+        return 0;
     MancalaMove mv[MANCALA_MAX_MOVES];
     int n = mancala_moves(p, mv);
     if (depth == 1)
@@ -195,7 +197,7 @@ uint64_t mancala_perft(const MancalaPos *p, int depth) {
     for (int k = 0; k < n; k++) {
         MancalaPos c;
         mancala_play(p, mv[k], &c);
-        total += mancala_perft(&c, depth - 1);
+        total += mancala_perft(&c, depth - 1, stop);
     }
     return total;
 }

@@ -4,6 +4,7 @@
 #ifndef MANCALA_BOARD_H
 #define MANCALA_BOARD_H
 
+#include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -77,8 +78,9 @@ void mancala_move_text(MancalaMove m, char *buf, size_t len);
 bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, char *err,
                         size_t errlen);
 
-/* Leaves of the legal-move tree (game-over positions have no moves). */
-uint64_t mancala_perft(const MancalaPos *p, int depth);
+/* Leaves of the legal-move tree (game-over positions have no moves). STOP
+ * (NULL: none) may be set by another thread: the count then ends early. */
+uint64_t mancala_perft(const MancalaPos *p, int depth, const atomic_bool *stop);
 
 /* Equality of everything that makes a position (for repetition), and a 64-bit hash. */
 bool mancala_same(const MancalaPos *a, const MancalaPos *b);

@@ -755,7 +755,7 @@ void mancala_bench(FILE *out, const char *positions) {
         uint64_t leaves = 0;
         double t0 = mancala_clock_ms();
         for (int r = 0; r < reps; r++)
-            leaves += mancala_perft(&p, depth);
+            leaves += mancala_perft(&p, depth, NULL);
         double ms = mancala_clock_ms() - t0;
         fprintf(out, "mancala perft: start depth %d, %llu leaves x %d in %.0f ms, %.1f M leaves/s\n",
                 depth, (unsigned long long)(leaves / (uint64_t)reps), reps, ms,

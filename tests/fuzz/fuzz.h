@@ -87,15 +87,21 @@ static inline void fuzz_clamp_numbers(char *line, unsigned long max) {
     }
 }
 
+/* What a protocol harness does with the lines naming WORD (any case): with
+ * max 0 it drops them, else every number in them is at most MAX. So the
+ * parser is tested, not the machine: its cores, its memory (a table's size
+ * is parsed and changed between searches without filling it), or the
+ * hours of a deep perft. */
+typedef struct {
+    const char *word;
+    unsigned long max;
+} FuzzRule;
+
 /* Runs a protocol front end's main (uci_main, xboard_main) on the input's
  * lines as its arguments, after `first` and before "quit" (which ends any
- * search). Lines naming `drop` (any case) are dropped: the machine's
- * cores, not the parser, would be tested. In lines naming `table` every
- * number is at most FUZZ_TABLE_MB: the table's size is parsed and changed
- * between searches, without filling the machine's memory. */
-#define FUZZ_TABLE_MB 64
+ * search), under the rules (NULL word last). */
 static inline void fuzz_protocol(const uint8_t *data, size_t size, int (*run)(int, char **),
-                                 char *name, char *first, const char *drop, const char *table) {
+                                 char *name, char *first, const FuzzRule *rules) {
     static bool quiet;
     if (!quiet) {
         fuzz_quiet();
@@ -108,11 +114,14 @@ static inline void fuzz_protocol(const uint8_t *data, size_t size, int (*run)(in
     argv[argc++] = name;
     argv[argc++] = first;
     for (int i = 0; i < n; i++) {
-        if (fuzz_names(line[i], drop))
-            continue;
-        if (fuzz_names(line[i], table))
-            fuzz_clamp_numbers(line[i], FUZZ_TABLE_MB);
-        argv[argc++] = line[i];
+        bool keep = true;
+        for (const FuzzRule *r = rules; r->word && keep; r++)
+            if (fuzz_names(line[i], r->word)) {
+                keep = r->max > 0;
+                fuzz_clamp_numbers(line[i], r->max);
+            }
+        if (keep)
+            argv[argc++] = line[i];
     }
     argv[argc++] = quit;
     run(argc, argv);

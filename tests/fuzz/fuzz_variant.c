@@ -43,7 +43,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             fuzz_fail("unmake gives %s, not %s", fen, start);
     }
     if (l.n <= 40)
-        perft(&pos, 2);
+        perft(&pos, 2, NULL);
     variant_free(v);
     return 0;
 }

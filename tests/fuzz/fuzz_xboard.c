@@ -1,7 +1,7 @@
 /* fuzz_xboard.c - the XBoard (CECP) front end's line handler. Input: up to
  * 16 lines, run as xboard_main runs its arguments, then quit (which ends
  * any search). Lines naming cores are dropped, memory sizes are at most
- * FUZZ_TABLE_MB (fuzz.h); the session starts with 1 MB. */
+ * 64 MB (fuzz.h's FuzzRule); the session starts with 1 MB. */
 #include "front/frontends.h"
 #include "fuzz.h"
 
@@ -10,6 +10,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     static char name[] = "xboard", first[] = "memory 1";
     if (size <= 8192)
-        fuzz_protocol(data, size, xboard_main, name, first, "cores", "memory");
+        fuzz_protocol(data, size, xboard_main, name, first,
+                      (const FuzzRule[]){{"cores", 0}, {"memory", 64}, {NULL, 0}});
     return 0;
 }

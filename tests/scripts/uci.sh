@@ -231,6 +231,14 @@ if grep -A1 -xE '[a-h][1-8][a-h][1-8]: [0-9]+' "$tmp/perft" | tail -1 | grep -qx
     grep -qx "Nodes searched: 13160" "$tmp/perft" && [ "$sum" = 13160 ]; then
     echo "ok go perft: blank line, then Nodes searched: 13160, the lines' sum"
 else echo "FAIL go perft: Nodes searched (sum $sum)"; tail -4 "$tmp/perft" | sed 's/^/    /'; fi
+# a deep count ends on "stop" (the next command) or "quit" (anywhere), and
+# the commands before a quit are answered
+(printf 'go perft 12\n'; sleep 1; printf 'stop\nisready\n') | u perftstop
+has perftstop "go perft: stop ends a deep count" '^info string go perft stopped'
+has perftstop "go perft: the engine answers after the stop" '^readyok$'
+hasnt perftstop "go perft: a stopped count gives no total" '^Nodes searched'
+printf 'go perft 12\nisready\nquit\n' | u perftquit
+has perftquit "go perft: quit ends a deep count, isready before it answered" '^readyok$'
 has perft "go perft: a bad depth is refused" '^info string bad go perft command'
 
 printf 'position fen 7k/5QQ1/8/8/8/8/8/6K1 b - - 0 1\ngo depth 2\n' | u none

@@ -239,7 +239,7 @@ static void test_captures(void) {
     MancalaPos p = pos_of(BASE, full);
     moves_of(&p, buf, sizeof buf);
     CHECK_STR(buf, "1+ 1+x 1- 1-x");
-    CHECK_EQ_U64(mancala_perft(&p, 1), 4);
+    CHECK_EQ_U64(mancala_perft(&p, 1, NULL), 4);
     after(BASE, full, "1+x", buf, sizeof buf);
     CHECK_STR(buf, "0/1/1/1/1/1/1/1/1/0/0/0/0/0/0/0 9 0 b");
     after(BASE, full, "1-x", buf, sizeof buf);
@@ -275,12 +275,12 @@ static void test_variant_a(void) {
     CHECK_STR(buf, "2+ 2- 3+ 3- 4+ 4- 5+ 5- 5-x 6+ 6- 6-x 7+ 7- 8+ 8- S1+ S1-");
     /* the same position without store moves left, or with too small a store */
     p = pos_of(VA, "0/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 15 15 a 3 0");
-    CHECK_EQ_U64(mancala_perft(&p, 1), 16);
+    CHECK_EQ_U64(mancala_perft(&p, 1, NULL), 16);
     p = pos_of(VA, "0/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 4 15 a 0 0");
-    CHECK_EQ_U64(mancala_perft(&p, 1), 16);
+    CHECK_EQ_U64(mancala_perft(&p, 1, NULL), 16);
     /* in the base game there are no store moves */
     p = pos_of(BASE, "0/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 15 15 a");
-    CHECK_EQ_U64(mancala_perft(&p, 1), 16);
+    CHECK_EQ_U64(mancala_perft(&p, 1, NULL), 16);
     /* a store move can capture: 5 eggs from empty hole 6 down reach 5,4,3,2,1 */
     after(VA, "5/5/5/5/5/0/5/5/5/5/5/5/5/5/5/5 15 15 a 1 0", "S6-x", buf, sizeof buf);
     CHECK_STR(buf, "5/6/6/6/6/0/5/5/5/5/5/5/5/5/5/5 11 15 b 2 0");
@@ -305,7 +305,7 @@ static void test_variant_b(void) {
     /* base rules for the same board: game over (B's ring empty) */
     p = pos_of(BASE, "1/1/0/0/0/0/0/0/0/0/0/0/0/0/0/0 0 0 a");
     CHECK(mancala_over(&p));
-    CHECK_EQ_U64(mancala_perft(&p, 1), 0);
+    CHECK_EQ_U64(mancala_perft(&p, 1, NULL), 0);
     /* (1) with only single eggs, the egg in hole 3 (sown from hole 4) may not go back */
     const char *back = "0/0/1/0/0/0/0/0/0/0/1/0/0/0/0/0 0 0 a 0/0/4/0/0/0/0/0/0/0/0/0/0/0/0/0";
     p = pos_of(VB, back);
@@ -346,7 +346,7 @@ static void test_variant_b(void) {
     /* (4) the game ends when the board is empty */
     p = pos_of(VB, "0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0 3 2 a");
     CHECK(mancala_over(&p));
-    CHECK_EQ_U64(mancala_perft(&p, 1), 0);
+    CHECK_EQ_U64(mancala_perft(&p, 1, NULL), 0);
     /* origins: the eggs a sowing leaves alone in a hole come from its start hole */
     after(VB, "0/0/2/0/0/0/0/0/0/0/1/0/0/0/0/0 0 0 a", "3+", buf, sizeof buf);
     CHECK_STR(buf, "0/0/0/1/1/0/0/0/0/0/1/0/0/0/0/0 0 0 b 0/0/0/3/3/0/0/0/0/0/0/0/0/0/0/0");
@@ -551,7 +551,7 @@ static void test_perft(void) {
     for (size_t i = 0; i < sizeof epd / sizeof epd[0]; i++) {
         MancalaPos p = pos_of(epd[i].rules, epd[i].fen);
         for (int d = 1; d <= 5 && epd[i].count[d - 1]; d++)
-            CHECK_EQ_U64(mancala_perft(&p, d), epd[i].count[d - 1]);
+            CHECK_EQ_U64(mancala_perft(&p, d, NULL), epd[i].count[d - 1]);
     }
     /* through the GameOps table, and divide adds up */
     static const char *const names[4] = {"slangenspel", "slangenspel-a", "slangenspel-b",
@@ -560,10 +560,10 @@ static void test_perft(void) {
         void *g = new_game(names[r], NULL);
         if (!g)
             continue;
-        CHECK_EQ_U64(game_mancala_ops.perft(g, 4), epd[r].count[3]);
+        CHECK_EQ_U64(game_mancala_ops.perft(g, 4, NULL), epd[r].count[3]);
         divide_sum = 0;
         divide_moves = 0;
-        CHECK_EQ_U64(game_mancala_ops.divide(g, 3, on_divide, NULL), epd[r].count[2]);
+        CHECK_EQ_U64(game_mancala_ops.divide(g, 3, on_divide, NULL, NULL), epd[r].count[2]);
         CHECK_EQ_U64(divide_sum, epd[r].count[2]);
         CHECK(divide_moves == 18);
         game_mancala_ops.destroy(g);

@@ -79,7 +79,7 @@ static void check_threefold(const char *variant, const char *fen, const char *co
 static void check_perft(const char *variant, const char *fen, int depth, uint64_t want, int line) {
     if (!load(variant, fen, line))
         return;
-    uint64_t got = perft(&pos, depth);
+    uint64_t got = perft(&pos, depth, NULL);
     if (got != want)
         test_fail(__FILE__, line, "%s %s: perft %d = %llu, want %llu", variant, fen, depth,
                   (unsigned long long)got, (unsigned long long)want);
@@ -189,6 +189,16 @@ void test_movegen(void) {
     /* Pawn g7: g8 and h7 promote (4 each), g7-h8 wins; King a2 b1 b2. 12. */
     check_perft("diamondback", "8/6P1/8/8/3k4/8/8/K7 w - - 0 1", 1, 12, __LINE__);
     check_perft("diamondback", "7P/8/8/8/3k4/8/8/K7 b - - 0 1", 1, 0, __LINE__);
+    /* A stop set (by another thread) ends a count early, short; the position
+     * is as it was. */
+    if (load("chess", NULL, __LINE__)) {
+        atomic_bool stop;
+        atomic_init(&stop, true);
+        uint64_t key = pos.key;
+        CHECK(perft(&pos, 12, &stop) == 0 && pos.key == key && pos.hply == 0);
+        atomic_store(&stop, false);
+        CHECK_EQ_U64(perft(&pos, 3, &stop), 8902);
+    }
     /* Gating: the Knight's three moves each bring the Manticore to b1. */
     check_perft("hannibal", "4k5/10/10/10/10/10/10/10/1N2K5[Mb] w - - 0 1", 1, 8, __LINE__);
 
@@ -241,7 +251,7 @@ void test_movegen(void) {
             test_fail(__FILE__, __LINE__, "queens48: %s", err);
         } else {
             CHECK(pos_from_fen(&pos, v, NULL, err, sizeof err) == 0);
-            CHECK_EQ_U64(perft(&pos, 1), 1052);
+            CHECK_EQ_U64(perft(&pos, 1, NULL), 1052);
             CHECK(pos_move_bound(&pos, WHITE) <= MAX_MOVES);
             /* five full ranks (80 Queens) could have more moves than a list holds */
             CHECK(pos_from_fen(&pos, v,

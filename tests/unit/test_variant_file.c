@@ -32,7 +32,7 @@ void test_variant_file(void) {
     if (v) {
         static Position pos;
         CHECK(pos_from_fen(&pos, v, NULL, err, sizeof err) == 0);
-        CHECK_EQ_U64(perft(&pos, 1), 10);
+        CHECK_EQ_U64(perft(&pos, 1, NULL), 10);
         CHECK_STR(v->title, "Mini");
         variant_free(v);
     }
@@ -55,7 +55,7 @@ void test_variant_file(void) {
         static Position pos;
         char fen[64];
         CHECK(pos_from_fen(&pos, v, "4/*3/4/R*1N w - - 0 1", err, sizeof err) == 0);
-        CHECK_EQ_U64(perft(&pos, 1), 3);
+        CHECK_EQ_U64(perft(&pos, 1, NULL), 3);
         pos_to_fen(&pos, fen, sizeof fen);
         CHECK_STR(fen, "4/*3/4/R*1N w - - 0 1");
         CHECK(pos_from_fen(&pos, v, "4/4/4/RN1N w - - 0 1", err, sizeof err) == -1 &&
