@@ -52,8 +52,8 @@
  * en-passant victim green on hover. After every move the engine claims
  * the game end its rules give (corner wins, 64-/75-move rules, mating
  * potential). XBoard judges claims by its own rules unless told not to:
- * for Team-Mate, Diamondback and Hannibal run it with -testClaims false
- * -materialDraws false -ruleMoves 0. */
+ * for Team-Mate, Diamondback, Hannibal, Shatranj and Courier run it with
+ * -testClaims false -materialDraws false -ruleMoves 0 (docs/xboard.md). */
 #include <ctype.h>
 #include <limits.h>
 #include <stdatomic.h>

@@ -138,8 +138,11 @@ else
     grep -hE 'Forfeit|usermove|<second: (move|Illegal|Error)' "$tmp/db-castle/xboard.debug" |
         head -4 | sed 's/^/    /'
 fi
-# Diamondback, two games at 1 s + 0.05 s
-run diamondback diamondback "$me" "${db_flags[@]}" -timeControl 0:01 -timeIncrement 0.05
+# Diamondback, two games at 1 s + 0.05 s, played while the others are (each
+# match keeps one core busy): its lines are printed at the end
+run diamondback diamondback "$me" "${db_flags[@]}" -timeControl 0:01 -timeIncrement 0.05 \
+    > "$tmp/db-games.out" 2>&1 &
+db_games=$!
 
 # XBoard does not know Team-Mate's 64-move rule or mating potential: it
 # leaves claims and draws to the engines (see src/front/xboard.c).
@@ -154,3 +157,5 @@ run hannibal hannibal "$me" -testClaims false -materialDraws false -ruleMoves 0 
 n=$(grep -v '^\[' "$tmp/hannibal/games.pgn" 2>/dev/null | grep -oE '/[MF]' | wc -l)
 [ "$n" -gt 0 ] && echo "ok xboard gui hannibal: $n gating moves played" ||
     echo "FAIL xboard gui hannibal: no gating move in the games"
+wait "$db_games"
+cat "$tmp/db-games.out"
