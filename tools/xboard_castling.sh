@@ -10,12 +10,12 @@
 #        CASE.png, CASE.fen, CASE.debug). Installs xboard, xvfb, x11-apps
 #        (xwd) and netpbm when missing.
 set -u
-if [ "${1:-}" = --engine ]; then # the scripted engine: --engine SETUP PIECES MOVE
+if [ "${1:-}" = --engine ]; then # the scripted engine: --engine SETUP PIECES MOVE (SETUP -: none)
     setup=$2 pieces=$3 move=$4 done=0
     while read -r line; do
         case "$line" in
             protover*) echo 'feature myname="script" variants="hannibal,diamondback" setboard=1 usermove=1 sigint=0 ping=1 done=1' ;;
-            "variant "*) echo "$setup"; tr ';' '\n' <<< "$pieces" ;;
+            "variant "*) [ "$setup" = - ] || { echo "$setup"; tr ';' '\n' <<< "$pieces"; } ;;
             ping*) echo "pong ${line#ping }" ;;
             go | usermove*) [ $done = 0 ] && [ "$move" != - ] && echo "move $move"; done=1 ;;
             quit) exit 0 ;;
@@ -42,7 +42,7 @@ p2c_h='PNBRQFEM.............Kpnbrqfem.............k'
 h_setup="setup ($p2c_h) 10x9+8_seirawan r4k3r/pppppppppp/10/10/10/10/10/PPPPPPPPPP/R4K3R[-] w KQkq - 0 1"
 h_pieces='piece E& FA;piece M& WyafsW;piece K& KisO1'
 d_setup='setup (PNBRQ................Kpnbrq................k) 8x8+0_fairy 3prnqk/4ppbb/5ppn/P3p1pr/RP1P3p/NPP5/BBPP4/K2RP3 w - - 0 1'
-d_pieces='piece P& fWrWfrFflFbrF;piece K& K'
+d_pieces='piece P& fWrWfrmFfrcFflcFbrcFflFbrF;piece K& KisO2'
 
 # shot NAME VARIANT SETUP PIECES MOVE RIGHT-RANK-1 [XBOARD OPTIONS]
 shot() {
@@ -72,5 +72,7 @@ shot hannibal-fast-f1h1 hannibal "$h_setup" "$h_pieces" f1h1 R4R1K2
 shot hannibal-fast-f1h1-nolegal hannibal "$h_setup" "$h_pieces" f1h1 R4R1K2 -testLegality false
 shot diamondback-a1c1 diamondback "$d_setup" "$d_pieces" a1c1 1RK1P3
 shot diamondback-a1c1-nolegal diamondback "$d_setup" "$d_pieces" a1c1 1RK1P3 -testLegality false
+shot diamondback-a1c1-two-legs-nolegal diamondback "$d_setup" "$d_pieces" 'a1d1,d1c1' 1RK1P3 \
+    -testLegality false
 shot diamondback-a1d1-nolegal diamondback "$d_setup" "$d_pieces" a1d1 R2KP3 -testLegality false
 echo "screenshots and XBoard's positions in $out"

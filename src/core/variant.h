@@ -106,8 +106,15 @@ typedef struct {
     char xboard[32];        /* XBoard's name of the variant */
     char xboard_parent[24]; /* "setup" parent; "-" = XBoard knows the game */
     char xboard_known[32];  /* letters whose moves the parent knows */
+    char xboard_start[320]; /* the start XBoard keeps for its own game (with
+                               legality testing it ignores ours), "" = ours */
     char piece_to_char[96]; /* XBoard's pieceToCharTable */
     char xboard_betza[MAX_TYPES][128]; /* per type: XBoard's piece line, "" = known */
+    /* Free castlings (Diamondback), which XBoard 4.9 does not know: one
+     * token per castling, "OURS=LEGS" where XBoard draws it when sent in two
+     * legs (king onto the rook, then on to its square: "a1c1=a1d1,d1c1"),
+     * "OURS" alone where it has no form; "" = none. */
+    char xboard_castles[MAX_CASTLES * 24];
     int nbench;             /* benchFen positions for `menagerie bench` */
     char bench_fen[4][320];
 } VariantShow;

@@ -63,8 +63,13 @@ typedef struct {
     int order;              /* place in game lists, lower first; 0 = after those with one */
     char xboard_name[32];   /* name in XBoard's "variants" feature ("normal" for chess) */
     char xboard_parent[24]; /* parent variant of XBoard's "setup"; "" = XBoard knows the game */
+    char xboard_start[320]; /* the start XBoard keeps for xboard_name, "" = ours */
     char piece_to_char[96]; /* XBoard's pieceToCharTable for "setup" */
     int holdings;           /* XBoard's holdings size for "setup" */
+    /* castlings XBoard 4.9 does not know (Diamondback's): "OURS=LEGS" for
+     * one XBoard draws from two legs ("a1c1=a1d1,d1c1"), "OURS" alone for
+     * one it has no form for; space-separated, "" = none */
+    char xboard_castles[960];
     bool user;              /* from the variants directory ($MENAGERIE_VARIANTS) */
     int nbench;             /* positions `menagerie bench` searches besides the start */
     char bench_fen[4][320];

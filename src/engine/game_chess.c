@@ -377,6 +377,8 @@ static void chess_info(const void *st, GameInfo *out) {
     if (strcmp(sh->xboard_parent, "-"))
         snprintf(out->xboard_parent, sizeof out->xboard_parent, "%s", sh->xboard_parent);
     snprintf(out->piece_to_char, sizeof out->piece_to_char, "%s", sh->piece_to_char);
+    snprintf(out->xboard_castles, sizeof out->xboard_castles, "%s", sh->xboard_castles);
+    snprintf(out->xboard_start, sizeof out->xboard_start, "%s", sh->xboard_start);
     /* gating: every piece but the King has a place in XBoard's holdings */
     out->holdings = v->gating ? v->ntypes - (v->royal != 0) : 0;
     for (int i = 0; names[i]; i++)

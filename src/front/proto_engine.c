@@ -279,6 +279,13 @@ static ProtoEngineEvent cecp_think(ProtoEngine *e, Game *ref, const int clock_ms
             m[strcspn(m, " \t")] = 0;
             if (!proto_shift_ranks(m, e->shift, out, len))
                 snprintf(out, len, "%s", m);
+            if (strchr(out, ',')) { /* a castling XBoard 4.9 draws from two legs */
+                GameInfo gi;
+                char ours[ENGINE_MOVE_TEXT];
+                engine_info(ref, &gi);
+                if (proto_castle_from_xboard(gi.xboard_castles, out, ours, sizeof ours))
+                    snprintf(out, len, "%s", ours);
+            }
             e->known++; /* its own move */
             return PE_MOVE;
         }
@@ -539,7 +546,9 @@ bool proto_engine_new_game(ProtoEngine *e, Game *ref, const ProtoTimeControl *tc
     e->tc = *tc;
     engine_initial_text(ref, e->start, sizeof e->start);
     char usual[512] = "", err2[ENGINE_ERR_LEN];
-    Game *fresh = proto_new_game(info.name, NULL, err2, sizeof err2);
+    /* an XBoard engine starts XBoard's own game from XBoard's start (Courier) */
+    const char *xb_start = !e->uci && info.xboard_start[0] ? info.xboard_start : NULL;
+    Game *fresh = proto_new_game(info.name, xb_start, err2, sizeof err2);
     if (fresh) {
         engine_position_text(fresh, usual, sizeof usual);
         engine_free(fresh);

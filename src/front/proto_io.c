@@ -307,3 +307,62 @@ bool proto_play_gated(Game *g, const char *move, char *err, size_t errlen) {
     }
     return engine_play(g, base, err2, sizeof err2);
 }
+
+/* The next "OURS[=LEGS]" token of CASTLES at *p into ours and legs ("" =
+ * none); false at the end. */
+static bool castle_token(const char **p, char ours[16], char legs[32]) {
+    *p += strspn(*p, " ");
+    size_t n = strcspn(*p, " ");
+    if (!n)
+        return false;
+    size_t k = strcspn(*p, "= ");
+    snprintf(ours, 16, "%.*s", (int)(k < 15 ? k : 15), *p);
+    snprintf(legs, 32, "%.*s", k < n ? (int)(n - k - 1 < 31 ? n - k - 1 : 31) : 0, *p + k + 1);
+    *p += n;
+    return true;
+}
+
+bool proto_castle_to_xboard(const char *castles, const char *ours, char *out, size_t len) {
+    char o[16], legs[32];
+    for (const char *p = castles; castle_token(&p, o, legs);)
+        if (legs[0] && !strcmp(o, ours)) {
+            snprintf(out, len, "%s", legs);
+            return true;
+        }
+    return false;
+}
+
+bool proto_castle_from_xboard(const char *castles, const char *in, char *out, size_t len) {
+    const char *comma = strchr(in, ',');
+    char o[16], legs[32];
+    if (!comma)
+        return false;
+    for (const char *p = castles; castle_token(&p, o, legs);) {
+        const char *rook = strchr(legs, ','); /* the rook's square starts the second leg */
+        size_t r = rook && rook[1] ? 1 + strspn(rook + 2, "0123456789") : 0;
+        bool echo = rook && (size_t)(comma - in) == strlen(o) && !strncmp(in, o, strlen(o)) &&
+                    !strncmp(comma + 1, rook + 1, r);
+        if (legs[0] && (!strcmp(in, legs) || echo)) {
+            snprintf(out, len, "%s", o);
+            return true;
+        }
+    }
+    return false;
+}
+
+void proto_castles_unseen(const char *castles, char *out, size_t len) {
+    char o[16], legs[32];
+    size_t n = 0;
+    out[0] = 0;
+    for (const char *p = castles; castle_token(&p, o, legs) && n < len;)
+        if (!legs[0])
+            n += (size_t)snprintf(out + n, len - n, "%s%s", n ? " " : "", o);
+}
+
+bool proto_castle_listed(const char *castles, const char *ours) {
+    char o[16], legs[32];
+    for (const char *p = castles; castle_token(&p, o, legs);)
+        if (!strcmp(o, ours))
+            return true;
+    return false;
+}

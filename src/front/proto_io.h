@@ -79,4 +79,19 @@ char proto_gated_piece(Game *g, const char *move);
  * move gates in anyway ("b1c3m"). False + reason when illegal. */
 bool proto_play_gated(Game *g, const char *move, char *err, size_t errlen);
 
+/* Castlings XBoard 4.9 does not know (GameInfo.xboard_castles: "OURS=LEGS"
+ * tokens, "OURS" alone where it has no form).
+ * proto_castle_to_xboard: OURS as XBoard is sent it (its two legs, king onto
+ * the rook, then on to its square); false when OURS is no such castling.
+ * proto_castle_from_xboard: a two-leg text, ours ("a1d1,d1c1") or XBoard's
+ * echo of it (king move, rook move: "a1c1,d1b1"), as our move text; false
+ * when IN is neither.
+ * proto_castles_unseen: the castlings XBoard has no form for,
+ * space-separated (for SearchLimits.avoid). */
+bool proto_castle_to_xboard(const char *castles, const char *ours, char *out, size_t len);
+bool proto_castle_from_xboard(const char *castles, const char *in, char *out, size_t len);
+void proto_castles_unseen(const char *castles, char *out, size_t len);
+/* OURS is one of those castlings (either kind). */
+bool proto_castle_listed(const char *castles, const char *ours);
+
 #endif

@@ -21,31 +21,39 @@
  *    then sees the pieces in hand without files; positions it sends get
  *    the option's files back (hs_fen_in, hs_fen_out).
  *  - classic variants XBoard knows (capablanca, gothic, janus, knightmate,
- *    shatranj, courier) go by its names and letters; courier sends its
- *    start position in a setup line, embassy too, with parent capablanca
- *    and its King's castling as a piece line.
+ *    shatranj, courier) go by its names and letters; embassy sends its
+ *    start position in a setup line, with parent capablanca and its King's
+ *    castling as a piece line. XBoard ignores the setup of a game it knows
+ *    (legality testing on), so courier starts from XBoard's own position
+ *    (GameInfo.xboard_start) and says so in its setup line.
  *  - castling is the king's move. A Hannibal one-square castling, ours
  *    king-to-rook (f1a1), is XBoard's two-leg castling: king onto the
  *    Rook, then to its square (f1a1,a1e1), which XBoard draws with the
  *    Rook on f1 when its King is told "KisO1"; XBoard answers with the
  *    legs as king move, rook move (f1e1,a1f1). XBoard puts a castling
  *    Rook beside the King's destination, so it cannot draw Hannibal's
- *    longer fast castlings (Rook to the King's start square) or
- *    Diamondback's castlings; the README says so. Under a Hannibal set-up
+ *    longer fast castlings (Rook to the King's start square); the README
+ *    says so. Under a Hannibal set-up
  *    option (XBoard) our own searches see no castling rights while such a
  *    castling is legal (castle_free_copy); other drivers get our tokens.
- *  - Diamondback: XBoard adds a promotion piece to every pawn move onto the
+ *  - Diamondback (docs/xboard.md) needs XBoard's -testLegality false: XBoard
+ *    4.9 cannot check its rules (with the test on it even takes a pawn's
+ *    sideways step for an en-passant capture) and no protocol command turns
+ *    the test off. XBoard adds a promotion piece to every pawn move onto the
  *    last rank; where only the plain move is legal (a8-d8, h1-h4 stay
  *    pawns) the suffix is dropped. The pawn gets the union of its zone
  *    moves as its XBetza (the loader derives it), the real targets come
- *    from highlight.
+ *    from highlight. Castlings XBoard does not know (GameInfo.
+ *    xboard_castles): the one it draws from two legs (a1c1 as a1d1,d1c1)
+ *    is sent so and read in either order; the others are left out of our
+ *    searches (SearchLimits.avoid) and none is highlighted for a person.
  * lift/put/hover answer with highlight: legal targets yellow, captures
  * red, promotions magenta (then "choice" with our pieces on put), the
  * en-passant victim green on hover. After every move the engine claims
  * the game end its rules give (corner wins, 64-/75-move rules, mating
  * potential). XBoard judges claims by its own rules unless told not to:
- * for Team-Mate, Diamondback and Hannibal run it with -testClaims false
- * -materialDraws false -ruleMoves 0. */
+ * for Team-Mate, Diamondback, Hannibal, Shatranj and Courier run it with
+ * -testClaims false -materialDraws false -ruleMoves 0 (docs/xboard.md). */
 #include <ctype.h>
 #include <limits.h>
 #include <stdatomic.h>
@@ -151,7 +159,12 @@ static bool castle_legs(Xb *x, const char *ours, char *out, size_t len) {
  * ("f1j1,j1g1" or "f1g1,j1f1"), as ours (king-to-rook, "f1j1"); the text
  * unchanged when it is no two-leg castling. */
 static void castle_from_legs(Xb *x, const char *in, char *out, size_t len) {
-    char a[8], b[8], c[8], d[8], ours[ENGINE_MOVE_TEXT];
+    char a[8], b[8], c[8], d[8], ours[ENGINE_MOVE_TEXT], shifted[ENGINE_MOVE_TEXT];
+    /* a castling XBoard does not know (Diamondback), in XBoard's ranks */
+    if (xb_to_ours(x, in, shifted, sizeof shifted) &&
+        proto_castle_from_xboard(x->info.xboard_castles, shifted, ours, sizeof ours) &&
+        xb_from_ours(x, ours, out, len))
+        return;
     const char *p = x->info.gating ? read_square(in, a) : NULL;
     p = p ? read_square(p, b) : NULL;
     snprintf(out, len, "%s", in);
@@ -170,7 +183,9 @@ static void castle_from_legs(Xb *x, const char *in, char *out, size_t len) {
 
 /* Our move text as XBoard reads it. */
 static void xb_move_text(Xb *x, const char *ours, char *out, size_t len) {
-    char shifted[ENGINE_MOVE_TEXT * 2];
+    char shifted[ENGINE_MOVE_TEXT * 2], legs[ENGINE_MOVE_TEXT * 2];
+    if (proto_castle_to_xboard(x->info.xboard_castles, ours, legs, sizeof legs))
+        ours = legs; /* Diamondback: XBoard draws it from two legs */
     if (!castle_legs(x, ours, shifted, sizeof shifted) &&
         !xb_from_ours(x, ours, shifted, sizeof shifted))
         snprintf(shifted, sizeof shifted, "%s", ours);
@@ -282,6 +297,8 @@ static void limits(Xb *x, SearchLimits *lim, bool infinite) {
     lim->threads = x->threads;
     lim->level = x->level;
     lim->params = &x->params;
+    /* castlings XBoard 4.9 cannot draw (Diamondback's): never ours */
+    proto_castles_unseen(x->info.xboard_castles, lim->avoid, sizeof lim->avoid);
     if (infinite) {
         lim->infinite = true;
         return;
@@ -367,6 +384,7 @@ static void start_analyze(Xb *x) {
     SearchLimits lim;
     limits(x, &lim, true);
     lim.depth = 0;
+    lim.avoid[0] = 0; /* analysis shows every move */
     proto_search_start(x->search, x->g, NULL, &lim, false, xb_info, x, TAG_ANALYZE);
 }
 
@@ -538,8 +556,9 @@ static void mark_targets(Xb *x, int from, int victim_of, char *color) {
         abort();
     int n = engine_moves(x->g, m, ENGINE_MAX_MOVES);
     for (int i = 0; i < n; i++) {
-        if (m[i].from != from || m[i].to < 0)
-            continue;
+        if (m[i].from != from || m[i].to < 0 ||
+            (m[i].kind == 'c' && proto_castle_listed(x->info.xboard_castles, m[i].text)))
+            continue; /* XBoard draws it wrong when a person enters it (docs/xboard.md) */
         int to = m[i].to;
         if (m[i].kind == 'c') { /* written king-to-rook when one square */
             char ours[ENGINE_MOVE_TEXT];
@@ -816,8 +835,12 @@ static void cmd_variant(Xb *x, Args *a) {
     }
     stop_all(x);
     char fen[512];
-    if (!set_game(x, v, hs_start_fen(x, v, fen, sizeof fen) ? fen : NULL, err,
-                  sizeof err)) {
+    GameInfo gi;
+    /* XBoard keeps its own start for a game it knows (Courier) */
+    if (!hs_start_fen(x, v, fen, sizeof fen))
+        snprintf(fen, sizeof fen, "%s",
+                 engine_game_info(v, &gi) && gi.xboard_start[0] ? gi.xboard_start : "");
+    if (!set_game(x, v, fen[0] ? fen : NULL, err, sizeof err)) {
         xb_error(err, a->line);
         return;
     }

@@ -26,6 +26,9 @@ typedef struct {
     int floor_ms; /* the least a move costs the clock, however short its search
                      (a GUI busy drawing the last move meanwhile), 0 = none known */
     const struct SearchParams *params; /* tuned search numbers, NULL = the defaults */
+    /* root moves left out (a GUI that cannot show them): coordinate texts,
+     * space-separated; "" = none. A root with no other move keeps them. */
+    char avoid[128];
 } SearchLimits;
 
 /* The least time worth thinking on a move the GUI charges at least floor_ms

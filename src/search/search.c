@@ -36,6 +36,8 @@ struct SearchContext {
     const SearchCallbacks *cb;
     TimeMan tm;
     int root_moves; /* legal moves at the root */
+    Move avoid[16]; /* root moves left out (lim.avoid) */
+    int navoid;
     int max_depth;
     uint64_t max_nodes;
     int noise;       /* level: random eval spread in centipawns */
@@ -234,12 +236,38 @@ static bool tt_bound_cuts(int bound, int score, int alpha, int beta) {
            (bound == BOUND_UPPER && score <= alpha);
 }
 
-/* MultiPV: a root move that an earlier line of this iteration took. */
+/* A root move the caller asked to leave out (SearchLimits.avoid). */
+static bool avoided(const SearchContext *ctx, Move m) {
+    for (int i = 0; i < ctx->navoid; i++)
+        if (ctx->avoid[i] == m)
+            return true;
+    return false;
+}
+
+/* MultiPV: a root move that an earlier line of this iteration took; or an
+ * avoided one. */
 static bool excluded(const Thread *t, Move m) {
     for (int i = 0; i < t->nexcluded; i++)
         if (t->line[i].pv[0] == m)
             return true;
-    return false;
+    return avoided(t->ctx, m);
+}
+
+/* The root moves named in lim.avoid, unless they are all there is. */
+static void root_avoid(SearchContext *ctx, Position *pos, const MoveList *legal) {
+    ctx->navoid = 0;
+    for (int i = 0; i < legal->n && ctx->navoid < 16 && ctx->lim.avoid[0]; i++) {
+        char text[MOVE_TEXT_LEN];
+        notation_coord(pos, legal->m[i], text);
+        size_t n = strlen(text);
+        for (const char *p = ctx->lim.avoid; (p = strstr(p, text)); p += n)
+            if ((p == ctx->lim.avoid || p[-1] == ' ') && (!p[n] || p[n] == ' ')) {
+                ctx->avoid[ctx->navoid++] = legal->m[i];
+                break;
+            }
+    }
+    if (ctx->navoid == legal->n)
+        ctx->navoid = 0;
 }
 
 static void update_pv(Thread *t, int ply, Move m) {
@@ -700,7 +728,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
     Move best_move = MOVE_NONE, m;
     int order;
     while ((m = movepick_next(&mp, &order)) != MOVE_NONE) {
-        if (m == n.skip || (n.root && t->nexcluded && excluded(t, m)))
+        if (m == n.skip || (n.root && (t->nexcluded || t->ctx->navoid) && excluded(t, m)))
             continue;
         bool quiet = !movepick_is_noisy(pos, m);
         bool killer = m == ss->killer[0] || m == ss->killer[1];
@@ -837,7 +865,8 @@ static int root_lines(Thread *t) {
     MoveList l;
     movegen_legal(&t->pos, &l);
     want = want < SEARCH_MAX_PV ? want : SEARCH_MAX_PV;
-    return l.n < want ? (l.n > 0 ? l.n : 1) : want;
+    int n = l.n - t->ctx->navoid;
+    return n < want ? (n > 0 ? n : 1) : want;
 }
 
 static void iterate(Thread *t) {
@@ -1028,6 +1057,8 @@ Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim
         ctx->last_nodes = 0;
         return MOVE_NONE;
     }
+    root_avoid(ctx, &main_t->pos, &legal);
+    ctx->root_moves -= ctx->navoid;
 
     // Step 3. Fresh per-search state, then the workers.
     for (int i = 0; i < ctx->nthreads; i++) {
@@ -1076,7 +1107,11 @@ Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim
     bool found = false;
     for (int i = 0; i < legal.n; i++)
         found |= legal.m[i] == best;
-    if (!found)
+    if (!found) {
         best = legal.m[0];
+        for (int i = legal.n - 1; i >= 0; i--)
+            if (!avoided(ctx, legal.m[i]))
+                best = legal.m[i];
+    }
     return best;
 }

@@ -68,6 +68,8 @@ static int read_show_setting(Reader *r, const char *key, const char *val) {
         return copy_value(r, sp->show.xboard, sizeof sp->show.xboard, key, val);
     if (!strcmp(key, "xboardParent"))
         return copy_value(r, sp->show.xboard_parent, sizeof sp->show.xboard_parent, key, val);
+    if (!strcmp(key, "xboardStart"))
+        return copy_value(r, sp->show.xboard_start, sizeof sp->show.xboard_start, key, val);
     if (!strcmp(key, "xboardKnown"))
         return copy_value(r, sp->show.xboard_known, sizeof sp->show.xboard_known, key, val);
     if (!strcmp(key, "pieceToChar"))
@@ -356,11 +358,74 @@ static bool parent_knows(char letter, const char *betza) {
     return false;
 }
 
+/* XBetza as XBoard 4.9 reads it: in each leg (legs split at 'a', after
+ * any leading 'i') the directions first, then the modes in XBoard's order;
+ * XBoard stops reading directions at the first other letter ("mfrF" is
+ * mF there) and modes at the first one out of its order. */
+static void xboard_modifier_order(char *betza) {
+    static const char dirs[] = "fblrvsh", modes[] = "mcdetpgoynj";
+    char *p = betza;
+    while (*p) {
+        while (*p == 'i')
+            p++;
+        char *leg = p;
+        while (islower((unsigned char)*p) && *p != 'a')
+            p++;
+        size_t n = (size_t)(p - leg), k = 0;
+        char sorted[128];
+        if (n >= sizeof sorted)
+            return;
+        for (size_t i = 0; i < n; i++)
+            if (strchr(dirs, leg[i]))
+                sorted[k++] = leg[i];
+        for (const char *m = modes; *m; m++)
+            for (size_t i = 0; i < n; i++)
+                if (leg[i] == *m)
+                    sorted[k++] = leg[i];
+        for (size_t i = 0; i < n; i++)
+            if (!strchr(dirs, leg[i]) && !strchr(modes, leg[i]))
+                sorted[k++] = leg[i];
+        memcpy(leg, sorted, n);
+        if (*p == 'a' || (*p && !islower((unsigned char)*p)))
+            p++;
+    }
+}
+
+/* Free castlings in XBoard's terms (VariantShow.xboard_castles): XBoard 4.9
+ * draws a castling sent as two legs, king onto the rook and on to its
+ * square, when the rook ends beside the king on the king's rank, on the
+ * side it came from; it has no form for the others (a swap, a castling
+ * along a file). Returns the files the King moves in the first that has
+ * two legs, 0 = none. */
+static int xboard_free_castles(const Variant *v, VariantShow *sh) {
+    size_t len = 0, room = sizeof sh->xboard_castles;
+    int steps = 0;
+    for (int i = 0; i < v->ncastles && len < room; i++) {
+        const CastleRule *cr = &v->castle[i];
+        int f = v->files, kf = cr->kfrom % f, kt = cr->kto % f, rf = cr->rfrom % f;
+        bool rank = cr->kfrom / f == cr->kto / f && cr->rfrom / f == cr->kto / f &&
+                    cr->rto / f == cr->kto / f;
+        bool legs = rank && kt != kf && cr->rto % f == kt + (rf < kf ? 1 : -1);
+        char k1[8], k2[8], r1[8];
+        variant_square_name(v, cr->kfrom, k1);
+        variant_square_name(v, cr->kto, k2);
+        variant_square_name(v, cr->rfrom, r1);
+        len += (size_t)snprintf(sh->xboard_castles + len, room - len, "%s%s%s", len ? " " : "",
+                                k1, k2);
+        if (legs && len < room)
+            len += (size_t)snprintf(sh->xboard_castles + len, room - len, "=%s%s,%s%s", k1, r1,
+                                    r1, k2);
+        if (legs && !steps)
+            steps = abs(kt - kf);
+    }
+    return steps;
+}
+
 /* Fills what the file left out of v->show: XBoard's name and parent, its
  * piece-to-char table and a piece line per piece the parent does not know
  * (a piece with zone moves gets the union of all its moves; XBoard learns
  * the real ones from highlight; a King that castles fast, the one-square
- * castling). */
+ * castling; one that castles free, a castling XBoard draws from two legs). */
 static void derive_show(Variant *v, const VariantSpec *sp) {
     VariantShow *sh = &v->show;
     *sh = sp->show;
@@ -396,6 +461,7 @@ static void derive_show(Variant *v, const VariantSpec *sp) {
             sh->piece_to_char[n + i] = (char)tolower((unsigned char)slot[i]);
         sh->piece_to_char[2 * n] = 0;
     }
+    int free_steps = v->castling == CASTLE_FREE ? xboard_free_castles(v, sh) : 0;
     for (int t = 1; t <= v->ntypes; t++) {
         const PieceType *pt = &v->type[t];
         char *out = sh->xboard_betza[t];
@@ -407,6 +473,11 @@ static void derive_show(Variant *v, const VariantSpec *sp) {
         /* fast castling: XBoard draws the one-square castling only */
         if (t == v->royal && v->castling == CASTLE_FAST && !strchr(out, 'O') && len < room)
             snprintf(out + len, room - len, "isO1");
+        /* free castling: XBoard moves the rook of a two-leg castling only
+         * for a piece whose line has castling ('O') */
+        if (t == v->royal && free_steps && !strchr(out, 'O') && len < room)
+            snprintf(out + len, room - len, "isO%d", free_steps);
+        xboard_modifier_order(out);
         if (sh->xboard_known[0] ? strchr(sh->xboard_known, pt->letter) != NULL
                                 : parent_knows(pt->letter, out))
             out[0] = 0;
@@ -455,7 +526,7 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
             }
             if (eq && (!strncmp(tok, "startFen=", 9) || !strncmp(tok, "title=", 6) ||
                        !strncmp(tok, "setup=", 6) || !strncmp(tok, "benchFen=", 9) ||
-                       !strncmp(tok, "summary=", 8)))
+                       !strncmp(tok, "summary=", 8) || !strncmp(tok, "xboardStart=", 12)))
                 s += strlen(s); /* these values run to the end of the line */
             char save = *s;
             *s = 0;
@@ -489,20 +560,22 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
     if (v)
         derive_show(v, sp);
     /* The start and bench positions must be positions a game can start from. */
-    for (int i = -1; v && i < v->nsetups + v->show.nbench; i++) {
+    for (int i = -2; v && i < v->nsetups + v->show.nbench; i++) {
         Position *pos = malloc(sizeof *pos);
         char msg[200];
         if (!pos)
             abort();
         bool bench = i >= v->nsetups;
-        const char *fen = i < 0 ? v->start_fen
+        const char *fen = i == -2 ? v->show.xboard_start
+                          : i < 0 ? v->start_fen
                           : bench ? v->show.bench_fen[i - v->nsetups]
                                   : v->setup_fen[i];
-        if (pos_from_fen(pos, v, fen, msg, sizeof msg)) {
+        if ((i != -2 || fen[0]) && pos_from_fen(pos, v, fen, msg, sizeof msg)) {
             char at[24] = "";
-            if (i < 0 && sp->start_fen_line)
+            if (i == -1 && sp->start_fen_line)
                 snprintf(at, sizeof at, "line %d: ", sp->start_fen_line);
-            snprintf(err, errlen, "%s%s%s%s: %s", at, bench ? "benchFen" : "start position",
+            snprintf(err, errlen, "%s%s%s%s: %s", at,
+                     i == -2 ? "xboardStart" : bench ? "benchFen" : "start position",
                      i < 0 || bench ? "" : " ", i < 0 || bench ? "" : v->setup_name[i], msg);
             variant_free(v);
             v = NULL;

@@ -159,6 +159,34 @@ has hl6 "diamondback: pawn targets (XBoard cannot compute them)" '^highlight 8/8
 printf 'protover 2\nvariant hannibal\nusermove MbFh\nusermove McFg\nsetboard 4k5/10/10/10/10/10/10/10/R4K4[] w Q - 0 1\nlift f1\n' | xb hl7
 has hl7 "hannibal: fast castling targets highlighted" '^highlight .*/[y.0-9]*y[y.0-9]*$'
 
+# Diamondback in XBoard 4.9 (docs/xboard.md): piece lines in the modifier
+# order XBoard reads (directions, then modes: XBoard reads "mfrF" as mF);
+# castlings XBoard cannot draw never chosen, the one it draws (a1c1, rook
+# d1-b1) sent in two legs and read in both orders, none highlighted for a
+# person (XBoard would draw it wrong).
+printf 'protover 2\nvariant diamondback\n' | xb dbp
+has dbp "diamondback: pawn line in XBoard's modifier order" '^piece P& fWrWfrmFfrcFflcFbrcFflFbrF$'
+has dbp "diamondback: King line with castling for XBoard's two-leg form" '^piece K& KisO2$'
+dbc='3p3k/4ppbb/5ppn/P3p1pr/RP1P3p/NPP5/2PP4/K2RP3 w - - 0 1'
+for legs in a1c1,d1b1 a1d1,d1c1; do
+    printf 'protover 2\nvariant diamondback\nforce\nsetboard %s\nusermove %s\nusermove h7g8\nlift b1\nlift c1\n' \
+        "$dbc" "$legs" | xb "dbl-$legs"
+    hasnt "dbl-$legs" "diamondback: two-leg castling $legs read" '^Illegal'
+    has "dbl-$legs" "diamondback: after $legs the Rook is on b1, the King on c1" \
+        '^highlight 8/8/8/8/8/8/1y6/y7$'
+done
+printf 'protover 2\nvariant diamondback\nforce\nsetboard %s\nlift a1\n' "$dbc" | xb dbh
+has dbh "diamondback: no castling highlighted for a person" '^highlight 8/8/8/8/8/8/yy6/1y6$'
+# the swap a1d1 (King d1, Rook a1) mates, but XBoard cannot draw it
+dbm='k7/8/2NN4/8/8/8/3P4/K2R4 w - - 0 1'
+{ printf 'protover 2\nvariant diamondback\nforce\nsetboard %s\nsd 4\ngo\n' "$dbm"; sleep 2
+  echo quit; } | xb dbm
+has dbm "diamondback: the engine moves" '^move '
+hasnt dbm "diamondback: no castling XBoard cannot draw (a1d1 mates)" '^move a1(d1|a3|a4)'
+printf 'uci\nsetoption name UCI_Variant value diamondback\nposition fen %s\ngo depth 4\n' "$dbm" |
+    timeout 30 "$M" uci > "$tmp/dbmu" 2>&1
+has dbmu "diamondback: over UCI the mating swap is played" '^bestmove a1d1'
+
 # claims of results XBoard cannot see
 printf 'protover 2\nvariant diamondback\nforce\nsetboard 8/6P1/7k/8/8/8/8/K7 w - - 0 1\nusermove g7h8\n' | xb c1
 has c1 "diamondback: corner win claimed" '^1-0 \{White wins: .*\}$'

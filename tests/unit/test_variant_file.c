@@ -105,6 +105,30 @@ void test_variant_file(void) {
     /* A missing file is named. */
     refused("files=8 ranks=8\nking:K:K::a4294967297,,h8\n", "bad square \"a4294967297\"", __LINE__);
     refused("files=8 ranks=8\nking:K:K::a1x,,h8\n", "bad square \"a1x\"", __LINE__);
+    /* XBoard's piece lines: modifiers in the order XBoard reads them
+     * (directions, then modes), zone moves added; free castling: the
+     * castlings XBoard draws from two legs, the others listed alone, the
+     * King's line with castling. */
+    v = variant_load_text("files=8 ranks=8 symmetry=rotate castling=free castlePartner=R\n"
+                          "castles=a1-c1:d1-b1,a1-d1:d1-a1,a1-a3:a4-a2\n"
+                          "king:K:K\nrook:R:R\npawn:P:mfrFcfW:pawn\nzone=P:a1-a8:cmbrF\n"
+                          "promoChoice=R\nstartFen=7k/8/8/8/R7/8/8/K2R4 w - - 0 1\n",
+                          "x", err, sizeof err);
+    CHECK(v != NULL);
+    if (v) {
+        int p = variant_type_by_letter(v, 'P'), k = variant_type_by_letter(v, 'K');
+        CHECK_STR(v->show.xboard_betza[p], "frmFfcWbrmcF");
+        CHECK_STR(v->show.xboard_betza[k], "KisO2");
+        CHECK_STR(v->show.xboard_castles,
+                  "a1c1=a1d1,d1c1 a1d1 a1a3 h8f8=h8e8,e8f8 h8e8 h8h6");
+        variant_free(v);
+    }
+    v = variant_load_builtin("courier", err, sizeof err);
+    CHECK(v && !strncmp(v->show.xboard_start, "rnebmkfwbenr/pppppppppppp/", 26));
+    variant_free(v);
+    refused("files=8 ranks=8\nking:K:K\nxboardStart=8/8 w - - 0 1\n"
+            "startFen=k7/8/8/8/8/8/8/K7 w - - 0 1\n",
+            "xboardStart: bad FEN", __LINE__);
     CHECK(variant_load_file("no/such/file.var", err, sizeof err) == NULL &&
           strstr(err, "cannot open no/such/file.var"));
     CHECK(variant_load_builtin("no-such-game", err, sizeof err) == NULL &&
