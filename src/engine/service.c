@@ -240,13 +240,10 @@ bool engine_search_start(EngineSearch *s, const Game *g, const char *extra, cons
     atomic_store(&s->stop, false);
     atomic_store(&s->done, false);
     s->started = now_ms();
-    /* a hard stop well before the flag falls (at the end of a fixed time),
-     * whatever the searcher does */
+    /* a hard stop well before the flag falls, whatever the searcher does */
     int64_t deadline = 0;
     int t = s->lim.time_ms[s->us];
-    if (!ponder && !s->lim.infinite && !s->lim.nodes && s->lim.movetime_ms > 0) {
-        deadline = s->started + s->lim.movetime_ms;
-    } else if (!ponder && t > 0 && !s->lim.infinite && !s->lim.nodes) {
+    if (!ponder && t > 0 && !s->lim.infinite && !s->lim.nodes) {
         int hard = s->lim.movestogo == 1 ? t * 8 / 10 - 30 : t / 2;
         if (hard < limits_floor_think_ms(&s->lim)) /* charged anyway */
             hard = (int)limits_floor_think_ms(&s->lim);
