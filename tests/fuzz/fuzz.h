@@ -118,7 +118,8 @@ static inline void fuzz_protocol(const uint8_t *data, size_t size, int (*run)(in
         for (const FuzzRule *r = rules; r->word && keep; r++)
             if (fuzz_names(line[i], r->word)) {
                 keep = r->max > 0;
-                fuzz_clamp_numbers(line[i], r->max);
+                if (keep)
+                    fuzz_clamp_numbers(line[i], r->max);
             }
         if (keep)
             argv[argc++] = line[i];
