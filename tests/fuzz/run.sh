@@ -51,12 +51,14 @@ one() { # one NAME: runs a harness, prints its line
     local rc=$? runs secs=$((SECONDS - t0))
     [ "$KEEP" = 1 ] || rm -rf "$new"
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
+    local all=""
     if [ "$KEEP" = 1 ]; then
         total=$((total + ${runs:-0})) spent=$((spent + secs))
         echo "$total $spent" > "$out/totals/$name"
+        all=" ($total in $spent s in all)"
     fi
     if [ $rc -eq 0 ]; then
-        echo "ok fuzz $name: ${runs:-?} inputs in $secs s ($total in $spent s in all)"
+        echo "ok fuzz $name: ${runs:-?} inputs in $secs s$all"
     else
         local art
         art=$(grep -o "Test unit written to [^ ]*" "$log" | tail -1 | cut -d' ' -f5)
