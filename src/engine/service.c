@@ -242,11 +242,11 @@ bool engine_search_start(EngineSearch *s, const Game *g, const char *extra, cons
     s->started = now_ms();
     /* a hard stop well before the flag falls, whatever the searcher does */
     int64_t deadline = 0;
-    int t = s->lim.time_ms[s->us];
+    int64_t t = s->lim.time_ms[s->us]; /* any int: the products below fit */
     if (!ponder && t > 0 && !s->lim.infinite && !s->lim.nodes) {
-        int hard = s->lim.movestogo == 1 ? t * 8 / 10 - 30 : t / 2;
+        int64_t hard = s->lim.movestogo == 1 ? t * 8 / 10 - 30 : t / 2;
         if (hard < limits_floor_think_ms(&s->lim)) /* charged anyway */
-            hard = (int)limits_floor_think_ms(&s->lim);
+            hard = limits_floor_think_ms(&s->lim);
         deadline = s->started + (hard < 10 ? 10 : hard);
     }
     set_deadline(s, deadline);
