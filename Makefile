@@ -9,7 +9,8 @@
 #                 inputs in all (resumable; state in FUZZ_DIR, default build/fuzz)
 #   make install / uninstall   see "Installing" below (PREFIX, DESTDIR)
 # CFG selects the build: release (default), san, fuzz (clang, coverage for
-# libFuzzer plus ASan+UBSan), debug (position invariant checks after every
+# libFuzzer plus ASan+UBSan), fuzz-ub (the same with UBSan alone: about ten
+# times the inputs a second, for volume), debug (position invariant checks after every
 # move: core/verify.c), or any other name for an optimised build of its own
 # (objects in build/$(CFG)). A name ending in -pic (release-pic, san-pic) is
 # that build as position-independent code, for libmenagerie (make lib).
@@ -30,6 +31,10 @@ ifeq ($(KIND),san)
 else ifeq ($(KIND),fuzz)
   CC := clang
   OPT := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
+         -fno-sanitize-recover=all
+else ifeq ($(KIND),fuzz-ub)
+  CC := clang
+  OPT := -O1 -g -fsanitize=fuzzer-no-link,undefined -fno-omit-frame-pointer \
          -fno-sanitize-recover=all
 else ifeq ($(KIND),debug)
   OPT := -O1 -g -DMENAGERIE_DEBUG
@@ -65,6 +70,7 @@ OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
 FUZZ_SECONDS ?= 180
 FUZZ_RUNS ?=
 FUZZ_DIR ?=
+FUZZ_CFG ?= fuzz
 
 .PHONY: all run test bench deps clean format san fuzz fuzzers tune spsa lib
 all: menagerie
@@ -145,10 +151,11 @@ san:
 	$(MAKE) CFG=san build/san/menagerie build/san/unit_tests
 
 fuzzers:
-	$(MAKE) CFG=fuzz $(patsubst tests/fuzz/%.c,build/fuzz/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
+	$(MAKE) CFG=$(FUZZ_CFG) $(patsubst tests/fuzz/%.c,build/$(FUZZ_CFG)/fuzz/%,$(wildcard tests/fuzz/fuzz_*.c))
 
 fuzz: deps fuzzers
-	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_DIR=$(FUZZ_DIR) bash tests/fuzz/run.sh
+	FUZZ_SECONDS=$(FUZZ_SECONDS) FUZZ_RUNS=$(FUZZ_RUNS) FUZZ_DIR=$(FUZZ_DIR) FUZZ_CFG=$(FUZZ_CFG) \
+	    bash tests/fuzz/run.sh
 
 # The builds of `make test` use every core (JOBS=1 for one at a time); the
 # debug build and the fuzz harnesses are built by tests/run.sh, side by side
