@@ -117,7 +117,7 @@ tune: $(BUILD)/tune
 $(BUILD)/tune: tools/tune.c $(OBJ)
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
 
-# The SPSA tuner of the search's numbers (README, "Tuning the search").
+# The SPSA tuner of the search's numbers (docs/development.md, "Tuning the search").
 spsa: $(BUILD)/spsa
 $(BUILD)/spsa: tools/spsa.c $(BUILD)/search/params.o
 	$(CC) $(CFLAGS_ALL) -o $@ $^ -lm
@@ -197,21 +197,27 @@ $(BUILD)/lib/menagerie.o: CFLAGS_ALL += -DMENAGERIE_VERSION='"$(VERSION)"'
 $(BUILD)/lib/menagerie.o: debian/changelog
 
 .PHONY: install uninstall
+# The manual's pages, installed beside README.md as its links name them.
+DOCS := $(wildcard docs/*.md)
 install: menagerie
 	$(INSTALL) -d $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man6 $(DESTDIR)$(DOCDIR) \
 	    $(DESTDIR)$(PLUGINDIR)/xboard $(DESTDIR)$(PLUGINDIR)/logos
 	$(INSTALL) -m 755 menagerie $(DESTDIR)$(BINDIR)/menagerie
 	sed 's/@VERSION@/$(VERSION)/' docs/menagerie.6 | gzip -9n > $(DESTDIR)$(MANDIR)/man6/menagerie.6.gz
-	$(INSTALL) -m 644 README.md docs/web.md $(DESTDIR)$(DOCDIR)
-	{ echo '# Menagerie: rules summary'; echo; awk '/^## /{p = /^## (Rules|Variant def)/} p' \
-	    README.md; } > $(DESTDIR)$(DOCDIR)/rules.md
+	$(INSTALL) -d $(DESTDIR)$(DOCDIR)/docs
+	$(INSTALL) -m 644 README.md $(DESTDIR)$(DOCDIR)
+	$(INSTALL) -m 644 $(DOCS) $(DESTDIR)$(DOCDIR)/docs
+	{ echo '# Menagerie: rules summary'; echo; awk '/^## /{p = /^## Rules/} p' docs/playing.md; \
+	  echo '## Variant definition files'; sed '1{/^# /d}; s/^#/##/' docs/variants.md; } \
+	    > $(DESTDIR)$(DOCDIR)/rules.md
 	sed 's|@BINDIR@|$(BINDIR)|' dist/menagerie.eng > $(DESTDIR)$(PLUGINDIR)/xboard/menagerie.eng
 	$(INSTALL) -m 644 dist/menagerie.png $(DESTDIR)$(PLUGINDIR)/logos/menagerie.png
 
 uninstall:
 	rm -f $(DESTDIR)$(BINDIR)/menagerie $(DESTDIR)$(MANDIR)/man6/menagerie.6.gz \
-	    $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/rules.md $(DESTDIR)$(DOCDIR)/web.md \
+	    $(DESTDIR)$(DOCDIR)/README.md $(DESTDIR)$(DOCDIR)/rules.md \
+	    $(addprefix $(DESTDIR)$(DOCDIR)/,$(DOCS)) \
 	    $(DESTDIR)$(PLUGINDIR)/xboard/menagerie.eng $(DESTDIR)$(PLUGINDIR)/logos/menagerie.png
-	-rmdir $(DESTDIR)$(DOCDIR) 2>/dev/null
+	-rmdir $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR) 2>/dev/null
 
 -include $(OBJ:.o=.d) $(TESTOBJ:.o=.d) $(BUILD)/front/main.d $(BUILD)/lib/menagerie.d

@@ -79,10 +79,13 @@ for prefix in /usr /opt/menagerie; do
     fi
 
     doc=$p/share/doc/menagerie
-    [ -s "$doc/README.md" ] && [ -s "$doc/web.md" ] &&
+    links=$(grep -oE '\]\(docs/[^)#]+\.md' "$doc/README.md" | sed 's/^](//' | sort -u)
+    missing=
+    for f in $links; do [ -s "$doc/$f" ] || missing="$missing $f"; done
+    [ -s "$doc/README.md" ] && [ -n "$links" ] && [ -z "$missing" ] && [ -s "$doc/docs/web.md" ] &&
         grep -q '^## Rules, positions and moves' "$doc/rules.md" &&
         grep -q '^## Variant definition files' "$doc/rules.md" && ! grep -q '^## Layout' "$doc/rules.md"
-    check "PREFIX=$prefix: README, web API and the rules summary in share/doc/menagerie" $?
+    check "PREFIX=$prefix: README, the pages it links${missing:+ (missing:$missing)} and the rules summary in share/doc/menagerie" $?
 
     # installed, serve keeps games in the user's data folder, made on first use
     if [ "$prefix" = /usr ]; then
