@@ -4,7 +4,7 @@
  * Usage: spsa [--variant V] [--nodes N] [--games G] [--batch P]
  *             [--concurrency C] [--seed S] [--params NAME,...] [--start TEXT]
  *             [--r-end R] [--bin PATH] [--out FILE]
- * (`make spsa`; README, "Tuning the search"). Simultaneous perturbation
+ * (`make spsa`; docs/development.md, "Tuning the search"). Simultaneous perturbation
  * stochastic approximation as fishtest runs it: each batch perturbs every
  * tuned number at once by +/- c_k (the sign drawn at random, c_k shrinking
  * from a little above the parameter's step to the step itself), plays P game

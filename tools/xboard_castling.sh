@@ -4,7 +4,7 @@
 # one castling from a set position, XBoard saves its board, and a screenshot
 # of XBoard's window is taken. For each case it prints XBoard's first rank
 # against the one the rules give. Not part of `make test` (about 10 s a case);
-# the README's XBoard section says what this shows.
+# docs/xboard.md says what this shows.
 #
 # usage: tools/xboard_castling.sh [OUTDIR]   (default build/xboard-castling:
 #        CASE.png, CASE.fen, CASE.debug). Installs xboard, xvfb, x11-apps

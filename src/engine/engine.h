@@ -151,10 +151,10 @@ int engine_history(Game *g, char (*out)[ENGINE_MOVE_TEXT], int max, bool san);
 bool engine_last_move(const Game *g, MoveDesc *out); /* false before any move */
 int engine_ply_count(const Game *g); /* moves played so far */
 /* Chess-like games only (false for the mancala, whose position text is
- * simple enough to read: see README). */
+ * simple enough to read: see docs/playing.md). */
 bool engine_board(const Game *g, BoardView *out);
 void engine_initial_text(const Game *g, char *buf, size_t len);
-/* The game as PGN (the mancala uses the same form; see README). tags holds
+/* The game as PGN (the mancala uses the same form; see docs/web.md). tags holds
  * name/value pairs ("White", "Ann", ...), NULL-terminated; may be NULL. A
  * "Result" tag (1-0, 0-1, 1/2-1/2) counts only for a game the rules have
  * not ended: an adjudication, a resignation, a flag fall.

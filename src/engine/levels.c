@@ -1,8 +1,8 @@
 /* levels.c - what a playing level means, for people choosing one: the caps
  * come from the searchers themselves (search_level, mancala_level_*), the
  * strength from the measured table below, the one place of those figures
- * (README.md "### Levels" has the matches behind them). Mancala levels are
- * not measured. */
+ * (docs/strength.md, "Levels", has the matches behind them). Mancala levels
+ * are not measured. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -17,8 +17,8 @@ typedef struct {
 } Measured;
 
 /* Chess-like games; one row a level, ended by level 0. The figures are the
- * line fitted to the matches of README's "Levels" (chess, 2 s a move): about
- * 95 Elo a level, level 20 about 420 Elo above level 19. */
+ * line fitted to the matches of docs/strength.md, "Levels" (chess, 2 s a
+ * move): about 95 Elo a level, level 20 about 420 Elo above level 19. */
 static const Measured measured[] = {
     {1, -2120, -1140},
     {2, -2030, -1050},

@@ -225,7 +225,7 @@ static int usage_egdb(void) {
     return 2;
 }
 
-/* Default egg counts, chosen from measured size and time (see README). */
+/* Default egg counts, chosen from measured size and time (see docs/analysis.md). */
 #define EGDB_DEFAULT_BASE 16
 #define EGDB_DEFAULT_B 6
 

@@ -32,7 +32,7 @@
  *    Rook on f1 when its King is told "KisO1"; XBoard answers with the
  *    legs as king move, rook move (f1e1,a1f1). XBoard puts a castling
  *    Rook beside the King's destination, so it cannot draw Hannibal's
- *    longer fast castlings (Rook to the King's start square); the README
+ *    longer fast castlings (Rook to the King's start square); docs/xboard.md
  *    says so. Under a Hannibal set-up
  *    option (XBoard) our own searches see no castling rights while such a
  *    castling is legal (castle_free_copy); other drivers get our tokens.

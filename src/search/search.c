@@ -988,7 +988,7 @@ bool search_level(int level, SearchLevel *out) {
 /* Level 1..19: shallower, fewer nodes and a noisy evaluation. The node cap
  * binds at every level: level 19 gets about 80 000 nodes, a fraction of what
  * full strength searches in the web app's 2 s a move, so each level is a
- * step below the next (README, "Levels", has the measured ladder). */
+ * step below the next (docs/strength.md, "Levels", has the measured ladder). */
 static void apply_level(SearchContext *ctx, int level) {
     SearchLevel l;
     if (!search_level(level, &l))
