@@ -16,13 +16,16 @@
 # ASan+UBSan) or fuzz-ub (UBSan alone, for volume); both share the corpus,
 # and each keeps its own counts (totals/CFG/NAME). With FUZZ_RUNS=N a harness runs until that
 # count reaches N (each call for FUZZ_SECONDS at most; call again to go on)
-# and is skipped once it has. FUZZ_KEEP=0 (as make test runs it) starts
+# and is skipped once it has. FUZZ_REPLAY=1 runs every input of the corpus
+# once and nothing else (the ASan build over what the UBSan build found,
+# say); it counts in no total. FUZZ_KEEP=0 (as make test runs it) starts
 # from the committed corpus alone and keeps nothing.
 set -u
 cd "$(dirname "$0")/../.."
 S=${FUZZ_SECONDS:-180}
 RUNS=${FUZZ_RUNS:-}
 KEEP=${FUZZ_KEEP:-1}
+REPLAY=${FUZZ_REPLAY:-0}
 cfg=${FUZZ_CFG:-fuzz}
 bin=build/$cfg/fuzz
 out=${FUZZ_DIR:-build/fuzz}
@@ -37,6 +40,19 @@ one() { # one NAME: runs a harness, prints its line
     local name=$1 log=$out/logs/$1-$cfg.log new=$out/corpus/$1 total=0 spent=0 left=
     [ "$KEEP" = 1 ] || new=$(mktemp -d)
     mkdir -p "$new" "tests/fuzz/corpus/$name"
+    if [ "$REPLAY" = 1 ]; then
+        "$bin/$name" -runs=0 -timeout="${FUZZ_TIMEOUT:-20}" -rss_limit_mb=2560 \
+            -artifact_prefix="$out/crashes/$name-" "$new" "tests/fuzz/corpus/$name" > "$log" 2>&1
+        local rc=$? seen
+        seen=$(grep -o 'INFO: seed corpus: files: [0-9]*' "$log" | grep -o '[0-9]*$')
+        if [ $rc -eq 0 ]; then
+            echo "ok fuzz $name ($cfg): replayed ${seen:-?} inputs of the corpus"
+        else
+            echo "FAIL fuzz $name ($cfg): exit $rc replaying the corpus; log $log"
+            grep -m 3 -E 'ERROR|fuzz property failed|runtime error|deadly signal|timeout' "$log" | sed 's/^/    /'
+        fi
+        return
+    fi
     if [ "$KEEP" = 1 ] && [ -s "$totals/$name" ]; then
         read -r total spent < "$totals/$name"
     fi
