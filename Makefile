@@ -21,7 +21,7 @@ KIND := $(CFG:%-pic=%)
 
 WARN := -Wall -Wextra -Werror -Wmissing-declarations -Wmissing-prototypes \
         -Wstrict-prototypes -Wshadow -Wvla
-BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I$(BUILD)/gen -pthread \
+BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I. -I$(BUILD)/gen -pthread \
              $(shell pkg-config --cflags libmicrohttpd libcjson 2>/dev/null)
 
 ifeq ($(KIND),san)
@@ -56,17 +56,23 @@ endif
 CFLAGS_ALL := $(BASEFLAGS) $(WARN) $(OPT) $(CPPFLAGS) $(CFLAGS)
 LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd libcjson 2>/dev/null)
 
-SRC := $(wildcard src/*/*.c)
-MAIN := src/front/main.c
+# The product: src/ (core, variants, search, mancala, engine, and the app's
+# front ends in app/ and its folders). The lab (lab/: the match tool and its
+# opening sets, the tuners) sits above it: linked into ./menagerie, which it
+# hands its commands (app/app.h), and into nothing else; src/ never names it.
+SRC := $(sort $(wildcard src/*/*.c src/*/*/*.c src/*/*/*/*.c))
+MAIN := src/app/main.c
 LIBSRC := $(filter-out $(MAIN) src/lib/%,$(SRC))
-GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/www_files.c $(BUILD)/gen/builtin_openings.c
+GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/www_files.c $(BUILD)/gen/lab_opening_sets.c
 OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRC)) $(BUILD)/gen/builtin_variants.o \
-       $(BUILD)/gen/www_files.o $(BUILD)/gen/builtin_openings.o
+       $(BUILD)/gen/www_files.o
+LABSRC := $(wildcard lab/*.c)
+LABOBJ := $(patsubst %.c,$(BUILD)/%.o,$(LABSRC)) $(BUILD)/gen/lab_opening_sets.o
 WWWFILES := $(sort $(shell find www -type f 2>/dev/null))
 TESTSRC := $(wildcard tests/unit/*.c)
 TESTOBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
 VARFILES := $(sort $(wildcard src/variants/*.var))
-OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
+OPENFILES := $(sort $(wildcard lab/openings/*.txt))
 FUZZ_SECONDS ?= 180
 FUZZ_RUNS ?=
 FUZZ_DIR ?=
@@ -78,7 +84,7 @@ all: menagerie
 menagerie: $(BUILD)/menagerie
 	@cp $< $@
 
-$(BUILD)/menagerie: $(OBJ) $(BUILD)/front/main.o
+$(BUILD)/menagerie: $(OBJ) $(LABOBJ) $(BUILD)/app/main.o
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -o $@ $^ $(LDLIBS)
 
 $(BUILD)/unit_tests: $(OBJ) $(TESTOBJ)
@@ -88,10 +94,14 @@ $(BUILD)/%.o: src/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
 
+$(BUILD)/lab/%.o: lab/%.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS_ALL) -MMD -MP -c -o $@ $<
+
 # libmenagerie (src/lib/menagerie.h): the engine without its front ends, as
 # position-independent code, exporting only the menagerie_ calls. `make lib`
 # builds build/release-pic/libmenagerie.so; CFG=san-pic the sanitizers' one.
-SOSRC := $(filter-out src/front/%,$(LIBSRC)) $(wildcard src/lib/*.c)
+SOSRC := $(filter-out src/app/% src/front/%,$(LIBSRC)) $(wildcard src/lib/*.c)
 SOOBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(SOSRC)) $(BUILD)/gen/builtin_variants.o \
          $(BUILD)/gen/www_files.o
 # (a sanitized library takes the sanitizers' runtime from the program that loads it)
@@ -112,15 +122,15 @@ $(BUILD)/tests/%.o: tests/unit/%.c
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS_ALL) -Itests/unit -MMD -MP -c -o $@ $<
 
-# The Texel tuner (tools/tune.sh runs it).
+# The Texel tuner (lab/tune/tune.sh runs it).
 tune: $(BUILD)/tune
-$(BUILD)/tune: tools/tune.c $(OBJ)
+$(BUILD)/tune: lab/tune/tune.c $(OBJ)
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
 
 # The SPSA tuner of the search's numbers (docs/development.md, "Tuning the search").
 spsa: $(BUILD)/spsa
-$(BUILD)/spsa: tools/spsa.c $(BUILD)/search/params.o
-	$(CC) $(CFLAGS_ALL) -o $@ $^ -lm
+$(BUILD)/spsa: lab/tune/spsa.c $(OBJ)
+	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
 
 # Built-in variant definitions are compiled into the binary as text.
 $(BUILD)/tools/embed: tools/embed.c
@@ -132,9 +142,10 @@ $(BUILD)/gen/builtin_variants.c: $(BUILD)/tools/embed $(VARFILES)
 	$(BUILD)/tools/embed builtin_variants src/variants/ $(VARFILES) > $@
 
 # Opening sets of the match tool (made by `menagerie openings`).
-$(BUILD)/gen/builtin_openings.c: $(BUILD)/tools/embed $(OPENFILES)
+$(BUILD)/gen/lab_opening_sets.c: $(BUILD)/tools/embed $(OPENFILES)
 	@mkdir -p $(dir $@)
-	$(BUILD)/tools/embed builtin_openings src/variants/openings/ $(OPENFILES) > $@
+	$(BUILD)/tools/embed --header lab/opening_sets.h --type LabOpeningSet lab_opening_sets \
+	    lab/openings/ $(OPENFILES) > $@
 
 # The web page (www/) is served from the binary too.
 $(BUILD)/gen/www_files.c: $(BUILD)/tools/embed $(WWWFILES)
@@ -173,7 +184,8 @@ deps:
 	@bash tools/deps.sh
 
 format:
-	clang-format -i $(SRC) $(wildcard src/*/*.h) $(TESTSRC) tools/embed.c
+	clang-format -i $(SRC) $(wildcard src/*/*.h src/*/*/*.h src/*/*/*/*.h lab/*.h) $(LABSRC) \
+	    $(wildcard lab/*/*.c) $(TESTSRC) tools/embed.c
 
 clean:
 	rm -rf build menagerie python/build python/*.egg-info python/menagerie/*.so
@@ -191,8 +203,8 @@ DOCDIR ?= $(PREFIX)/share/doc/menagerie
 PLUGINDIR ?= $(PREFIX)/share/games/plugins
 INSTALL ?= install
 
-$(BUILD)/front/main.o: CFLAGS_ALL += -DMENAGERIE_VERSION='"$(VERSION)"'
-$(BUILD)/front/main.o: debian/changelog
+$(BUILD)/app/main.o: CFLAGS_ALL += -DMENAGERIE_VERSION='"$(VERSION)"'
+$(BUILD)/app/main.o: debian/changelog
 $(BUILD)/lib/menagerie.o: CFLAGS_ALL += -DMENAGERIE_VERSION='"$(VERSION)"'
 $(BUILD)/lib/menagerie.o: debian/changelog
 
@@ -220,4 +232,4 @@ uninstall:
 	    $(DESTDIR)$(PLUGINDIR)/xboard/menagerie.eng $(DESTDIR)$(PLUGINDIR)/logos/menagerie.png
 	-rmdir $(DESTDIR)$(DOCDIR)/docs $(DESTDIR)$(DOCDIR) 2>/dev/null
 
--include $(OBJ:.o=.d) $(TESTOBJ:.o=.d) $(BUILD)/front/main.d $(BUILD)/lib/menagerie.d
+-include $(OBJ:.o=.d) $(LABOBJ:.o=.d) $(TESTOBJ:.o=.d) $(BUILD)/app/main.d $(BUILD)/lib/menagerie.d

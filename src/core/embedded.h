@@ -13,6 +13,5 @@ typedef struct {
 
 extern const EmbeddedFile builtin_variants[]; /* src/variants/NAME.var */
 extern const EmbeddedFile www_files[];        /* www/PATH */
-extern const EmbeddedFile builtin_openings[]; /* src/variants/openings/NAME.txt */
 
 #endif

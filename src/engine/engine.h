@@ -18,7 +18,6 @@
 #include <stdio.h>
 
 #include "search/limits.h"
-#include "search/params.h"
 
 #define ENGINE_MOVE_TEXT 32 /* room for any move token, NUL included */
 #define ENGINE_ERR_LEN 160
@@ -265,6 +264,34 @@ void engine_search_clear(EngineSearch *s);
 int engine_search_fd(const EngineSearch *s);
 /* Milliseconds since the running search started (0 when none runs). */
 int64_t engine_search_elapsed(const EngineSearch *s);
+/* Sets option NAME of the searches S starts from now on to the text VALUE.
+ * "SearchParams": the search's tunable numbers as "name:value,..." (see
+ * below), the defaults but for the numbers given ("" = all defaults); a
+ * search whose limits name no numbers of their own runs with these. False
+ * (the option unchanged) with the reason in err when NAME is no option or
+ * VALUE is bad. */
+bool engine_search_set_option(EngineSearch *s, const char *name, const char *value, char *err,
+                              size_t errlen);
+
+/* The search's tunable numbers (the margins, reductions and counts of its
+ * pruning), for tuners: number i (0 <= i < engine_param_count()) with its
+ * default, bounds and the step a tuning run tries either side. A set of
+ * them is an array of engine_param_count() values in that order, read from
+ * and written as the text of the option SearchParams. */
+#define ENGINE_MAX_PARAMS 32 /* engine_param_count() is at most this */
+typedef struct {
+    const char *name;
+    int def, min, max, step;
+} EngineParam;
+int engine_param_count(void);
+EngineParam engine_param(int i);
+int engine_param_index(const char *name); /* -1 when no number is called name */
+/* Sets the VALUES that TEXT names ("name:value,..."); false (VALUES
+ * unchanged) with the reason in err when a name is unknown or a value not
+ * a whole number within its bounds. */
+bool engine_params_parse(int *values, const char *text, char *err, size_t errlen);
+/* Writes every one of VALUES as that text; false when len is too small. */
+bool engine_params_format(const int *values, char *buf, size_t len);
 
 /* A time budget in ms for one move from a clock of TIME_MS with increment
  * INC_MS and MOVESTOGO moves to the control (0 = sudden death). */

@@ -19,6 +19,7 @@
 
 #include "engine/engine.h"
 #include "engine/game.h"
+#include "search/params.h"
 
 struct EngineSearch {
     pthread_mutex_t lock; /* guards what the threads share below */
@@ -30,7 +31,8 @@ struct EngineSearch {
     int pipe[2];           /* one byte when a search ends, read when it is collected */
     Game *game;            /* the private copy, kept between searches */
     SearchLimits lim, run; /* as the caller asked (the ponder hit's budget); as searched */
-    SearchParams params;   /* the caller's, when it gave some (lim.params points here) */
+    SearchParams params;   /* the caller's, else the option's (lim.params points here) */
+    SearchParams option;   /* option SearchParams (engine_search_set_option) */
     bool ponder;
     Side us; /* to move in the searched position */
     EngineCallbacks cb;
@@ -79,6 +81,7 @@ EngineSearch *engine_search_new(void) {
     pthread_mutex_init(&s->lock, NULL);
     atomic_init(&s->stop, false);
     atomic_init(&s->done, false);
+    search_params_default(&s->option);
     if (pthread_create(&s->timer, NULL, timer_main, s))
         abort();
     return s;
@@ -216,10 +219,9 @@ bool engine_search_start(EngineSearch *s, const Game *g, const char *extra, cons
     memset(&s->lim, 0, sizeof s->lim);
     if (lim)
         s->lim = *lim;
-    if (s->lim.params) { /* the caller may change its own copy meanwhile */
-        s->params = *s->lim.params;
-        s->lim.params = &s->params;
-    }
+    /* the caller may change its own copy, or the option, meanwhile */
+    s->params = s->lim.params ? *s->lim.params : s->option;
+    s->lim.params = &s->params;
     s->ponder = ponder;
     s->run = s->lim;
     if (ponder) { /* no limits until the ponder hit */
@@ -333,6 +335,50 @@ int engine_search_fd(const EngineSearch *s) {
 
 int64_t engine_search_elapsed(const EngineSearch *s) {
     return s->running ? now_ms() - s->started : 0;
+}
+
+bool engine_search_set_option(EngineSearch *s, const char *name, const char *value, char *err,
+                              size_t errlen) {
+    if (strcmp(name, "SearchParams")) {
+        snprintf(err, errlen, "no option %s", name);
+        return false;
+    }
+    SearchParams p;
+    search_params_default(&p);
+    if (!search_params_parse(&p, value, err, errlen))
+        return false;
+    s->option = p;
+    return true;
+}
+
+_Static_assert(SP_COUNT <= ENGINE_MAX_PARAMS, "engine.h: ENGINE_MAX_PARAMS too small");
+
+int engine_param_count(void) {
+    return SP_COUNT;
+}
+
+EngineParam engine_param(int i) {
+    const SearchParamInfo *in = search_param_info(i);
+    return (EngineParam){in->name, in->def, in->min, in->max, in->step};
+}
+
+int engine_param_index(const char *name) {
+    return search_param_index(name);
+}
+
+bool engine_params_parse(int *values, const char *text, char *err, size_t errlen) {
+    SearchParams p;
+    memcpy(p.v, values, sizeof p.v);
+    if (!search_params_parse(&p, text, err, errlen))
+        return false;
+    memcpy(values, p.v, sizeof p.v);
+    return true;
+}
+
+bool engine_params_format(const int *values, char *buf, size_t len) {
+    SearchParams p;
+    memcpy(p.v, values, sizeof p.v);
+    return search_params_format(&p, buf, len);
 }
 
 int engine_budget_ms(int time_ms, int inc_ms, int movestogo) {

@@ -6,7 +6,7 @@
  * a is the score at which a win is as likely as not, b how fast the chances
  * turn with the score. The four numbers are fitted by maximum likelihood to
  * the results of the engine's own games (docs/uci.md, "Win/draw/loss", has
- * the fit and the command: tools/wdl_fit.sh); n is kept within the range the
+ * the fit and the command: lab/tune/wdl_fit.sh); n is kept within the range the
  * games had. */
 #include <math.h>
 

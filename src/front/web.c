@@ -34,8 +34,8 @@
 #include <microhttpd.h>
 
 #include "core/embedded.h"
-#include "front/datadir.h"
-#include "front/frontends.h"
+#include "app/datadir.h"
+#include "app/frontends.h"
 #include "front/web.h"
 
 typedef struct {

@@ -1,6 +1,6 @@
 /* params.h - the search's tunable numbers: the margins, reductions and
  * counts of its pruning, each with a default, bounds and a step (how far an
- * SPSA tuning run tries it either side; tools/spsa.c). A SearchParams is
+ * SPSA tuning run tries it either side; lab/tune/spsa.c). A SearchParams is
  * plain data a front end may hold and hand to a search through its limits
  * (limits.h); without one a search uses the defaults. Text form:
  * "name:value,name:value" (the defaults for names not given). */

@@ -3,7 +3,7 @@
  * Lines naming Threads are dropped, Hash sizes are at most 64 MB and perft
  * depths at most 3 (fuzz.h's FuzzRule); the session starts with a 1 MB
  * table. */
-#include "front/frontends.h"
+#include "app/frontends.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

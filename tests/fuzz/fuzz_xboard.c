@@ -2,7 +2,7 @@
  * 16 lines, run as xboard_main runs its arguments, then quit (which ends
  * any search). Lines naming cores are dropped, memory sizes are at most
  * 64 MB (fuzz.h's FuzzRule); the session starts with 1 MB. */
-#include "front/frontends.h"
+#include "app/frontends.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);

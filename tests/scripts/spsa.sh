@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The SPSA tuner of the search's numbers (tools/spsa.c) end to end: two tiny
+# The SPSA tuner of the search's numbers (lab/tune/spsa.c) end to end: two tiny
 # batches of self-play through `menagerie match`, one progress line a batch,
 # the numbers written to --out and printed in the form the engines' option
 # SearchParams takes (and the engine takes them); bad arguments refused.

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Texel tuner (tools/tune.c) end to end on a few tiny games: self-play
+# The Texel tuner (lab/tune/tune.c) end to end on a few tiny games: self-play
 # in process, positions, a fitting pass, eval= lines that the loader reads
 # back; bad arguments refused. Uses the tuner of the build MENAGERIE belongs
 # to (build/CFG/tune, made here when missing). Prints "ok ..." or "FAIL ...".
@@ -125,7 +125,7 @@ sum_pgn=$(tail -1 "$tmp/fitpgn.err") sum_pos=$(tail -1 "$tmp/fitpos.err")
 [ -n "$sum_pgn" ] && [ "$sum_pgn" = "$sum_pos" ] && cmp -s "$tmp/fit.pgn" "$tmp/fit.pos" &&
     echo "ok --positions: the same fit as from the games" ||
     echo "FAIL --positions: '$sum_pos' against '$sum_pgn'"
-# tools/label.sh adds a UCI engine's score from White's side (a stand-in
+# lab/tune/label.sh adds a UCI engine's score from White's side (a stand-in
 # engine here: +35 for the side to move, a mate for Black to move after a
 # double step), keeping the lines' order
 cat > "$tmp/engine.sh" <<'ENG'
@@ -148,21 +148,21 @@ chmod +x "$tmp/engine.sh"
 printf '%s\n' 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1;0.5' \
     'rnbqkbnr/pppp1ppp/8/4p3/4P3/8/PPPP1PPP/RNBQKBNR w KQkq - 0 2;1' \
     'rnbqkbnr/pppp1ppp/8/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R b KQkq - 1 2;0' > "$tmp/three.txt"
-ENGINE="$tmp/engine.sh" timeout 60 tools/label.sh "$tmp/three.txt" "$tmp/three.out" "depth 2" 2 \
+ENGINE="$tmp/engine.sh" timeout 60 lab/tune/label.sh "$tmp/three.txt" "$tmp/three.out" "depth 2" 2 \
     > /dev/null 2> "$tmp/labelerr"
 rc=$?
 [ $rc = 0 ] && [ "$(cut -d';' -f3 "$tmp/three.out" | tr '\n' ' ')" = "-2000 35 -35 " ] &&
     [ "$(cut -d';' -f1,2 "$tmp/three.out")" = "$(cat "$tmp/three.txt")" ] &&
-    echo "ok tools/label.sh: scores from White's side, mates as 2000, order kept" ||
-    echo "FAIL tools/label.sh: exit $rc: $(cat "$tmp/three.out" "$tmp/labelerr" | head -5)"
+    echo "ok lab/tune/label.sh: scores from White's side, mates as 2000, order kept" ||
+    echo "FAIL lab/tune/label.sh: exit $rc: $(cat "$tmp/three.out" "$tmp/labelerr" | head -5)"
 sed 's/^    go) case/    go) exit 0; case/' "$tmp/engine.sh" > "$tmp/dies.sh" && chmod +x "$tmp/dies.sh"
-ENGINE="$tmp/dies.sh" timeout 60 tools/label.sh "$tmp/three.txt" "$tmp/x.out" "depth 2" 1 \
+ENGINE="$tmp/dies.sh" timeout 60 lab/tune/label.sh "$tmp/three.txt" "$tmp/x.out" "depth 2" 1 \
     > /dev/null 2> "$tmp/dieserr"; rc=$?
 [ $rc != 0 ] && grep -q 'no score for' "$tmp/dieserr" && [ ! -e "$tmp/x.out" ] &&
-    echo "ok tools/label.sh: an engine that ends without a score fails the run" ||
+    echo "ok lab/tune/label.sh: an engine that ends without a score fails the run" ||
     echo "FAIL label.sh, engine ends: exit $rc, $(head -2 "$tmp/dieserr")"
-ENGINE="$tmp/no-engine" tools/label.sh "$tmp/three.txt" "$tmp/x.out" > /dev/null 2>&1; rc=$?
-[ $rc = 2 ] && echo "ok tools/label.sh without the engine: exit 2" || echo "FAIL label.sh no engine: exit $rc"
+ENGINE="$tmp/no-engine" lab/tune/label.sh "$tmp/three.txt" "$tmp/x.out" > /dev/null 2>&1; rc=$?
+[ $rc = 2 ] && echo "ok lab/tune/label.sh without the engine: exit 2" || echo "FAIL label.sh no engine: exit $rc"
 # scored positions: the fit says the scores' scale; --lambda 0 keeps the
 # results as targets (the same fit as without scores)
 awk -F';' '{ print $0 ";" (NR % 7) * 40 - 120 }' "$tmp/pos.txt" > "$tmp/scored.txt"

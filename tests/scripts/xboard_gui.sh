@@ -3,7 +3,7 @@
 # complete games: Team-Mate Chess between Menagerie and Fairy-Max, and Snake
 # vs. Mongoose, Hannibal and Diamondback between Menagerie and itself
 # (Hannibal from a set-up given as an engine option: XBoard has no form for
-# the set-up move; see src/front/xboard.c; Diamondback with the flags of
+# the set-up move; see src/app/proto/xboard.c; Diamondback with the flags of
 # docs/xboard.md). Checks that every game ends with a result and that no
 # engine or XBoard complains of an illegal move or forfeits one. Two scripted
 # Diamondback positions check what XBoard makes of a move (a forfeited King
@@ -145,7 +145,7 @@ run diamondback diamondback "$me" "${db_flags[@]}" -timeControl 0:01 -timeIncrem
 db_games=$!
 
 # XBoard does not know Team-Mate's 64-move rule or mating potential: it
-# leaves claims and draws to the engines (see src/front/xboard.c).
+# leaves claims and draws to the engines (see src/app/proto/xboard.c).
 fm=$(realpath tools/fairymax_peer.sh)
 run team-mate team-mate "$fm" -testClaims false -materialDraws false -ruleMoves 0 \
     -secondOptions "Claim draw after=64"

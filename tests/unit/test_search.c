@@ -13,6 +13,7 @@
 #include "core/notation.h"
 #include "search/eval.h"
 #include "search/movepick.h"
+#include "search/params.h"
 #include "search/search.h"
 #include "search/timeman.h"
 #include "test.h"
