@@ -4,7 +4,7 @@
 #include "lab/lab.h"
 
 static const AppCommand lab_commands[] = {
-    {"match", match_main, "play engine matches (see README)"},
+    {"match", match_main, "play engine matches, with SPRT (docs/development.md)"},
     {"openings", openings_main, "VARIANT [options]: make an opening set for match"},
 };
 

@@ -104,6 +104,7 @@ long=(web_e2e xboard_gui package) # the longest scripts (each skips the sanitize
 for s in "${long[@]}"; do run "$s" bash "tests/scripts/$s.sh"; done
 run "debug" debug_step
 run "fuzz" fuzz_step
+run "layering" bash tests/layering.sh
 for epd in tests/perft/*.epd; do
     v=$(basename "$epd" .epd)
     run "perft $v" bash tests/perft.sh "$v" "$epd" 20000000
