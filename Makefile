@@ -65,7 +65,7 @@ OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRC)) $(BUILD)/gen/builtin_variants.
 WWWFILES := $(sort $(shell find www -type f 2>/dev/null))
 TESTSRC := $(wildcard tests/unit/*.c)
 TESTOBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
-VARFILES := $(sort $(wildcard src/variants/*.var))
+VARFILES := $(sort $(wildcard src/variants/*.var src/variants/*.base src/variants/weights/*.eval))
 OPENFILES := $(sort $(wildcard src/variants/openings/*.txt))
 FUZZ_SECONDS ?= 180
 FUZZ_RUNS ?=
@@ -122,7 +122,8 @@ spsa: $(BUILD)/spsa
 $(BUILD)/spsa: tools/spsa.c $(BUILD)/search/params.o
 	$(CC) $(CFLAGS_ALL) -o $@ $^ -lm
 
-# Built-in variant definitions are compiled into the binary as text.
+# Built-in variant definitions are compiled into the binary as text: the games
+# (NAME.var), the parents only (NAME.base) and the tuned weights (weights/NAME.eval).
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	gcc -std=c11 -O1 $(WARN) -o $@ $<
