@@ -71,7 +71,7 @@ LABOBJ := $(patsubst %.c,$(BUILD)/%.o,$(LABSRC)) $(BUILD)/gen/lab_opening_sets.o
 WWWFILES := $(sort $(shell find www -type f 2>/dev/null))
 TESTSRC := $(wildcard tests/unit/*.c)
 TESTOBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
-VARFILES := $(sort $(wildcard src/variants/*.var))
+VARFILES := $(sort $(wildcard src/variants/*.var src/variants/*.base src/variants/weights/*.eval))
 OPENFILES := $(sort $(wildcard lab/openings/*.txt))
 FUZZ_SECONDS ?= 180
 FUZZ_RUNS ?=
@@ -132,7 +132,8 @@ spsa: $(BUILD)/spsa
 $(BUILD)/spsa: lab/tune/spsa.c $(OBJ)
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
 
-# Built-in variant definitions are compiled into the binary as text.
+# Built-in variant definitions are compiled into the binary as text: the games
+# (NAME.var), the parents only (NAME.base) and the tuned weights (weights/NAME.eval).
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	gcc -std=c11 -O1 $(WARN) -o $@ $<

@@ -35,7 +35,8 @@
  * per piece type and number of moves; --only one of them) are fitted after
  * the passes by gradient steps (fit_tables).
  * Progress goes to stderr; the weights that differ from the built-in
- * estimates go to stdout as `eval=` lines for the game's definition file. */
+ * estimates go to stdout as `eval=` lines for the game's weights file
+ * (src/variants/weights/GAME.eval, which lab/tune/tune.sh writes). */
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -791,7 +792,7 @@ int main(int argc, char **argv) {
         fprintf(stderr, "tune: %s\n", err);
         return 2;
     }
-    /* the built-in estimates: the same variant without its eval= lines */
+    /* the built-in estimates: the same variant without its weights */
     Variant *plain = malloc(sizeof *plain);
     if (!plain)
         return 1;

@@ -11,7 +11,7 @@ typedef struct {
     size_t len;
 } EmbeddedFile;
 
-extern const EmbeddedFile builtin_variants[]; /* src/variants/NAME.var */
+extern const EmbeddedFile builtin_variants[]; /* src/variants/: NAME.var, NAME.base, weights/NAME.eval */
 extern const EmbeddedFile www_files[];        /* www/PATH */
 
 #endif

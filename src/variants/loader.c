@@ -18,12 +18,22 @@ static const char *const ignored_keys[] = {
     "useMarkers", "maxPromote", "autoGate", "enableAI", "newClick", "image", NULL,
 };
 
+/* How deep parent= may nest: a definition, its parent, ..., eight up. */
+#define MAX_PARENTS 8
+
 typedef struct {
     VariantSpec *sp;
     char white_sq[MAX_TYPES][200], black_sq[MAX_TYPES][200];
     int line;
     char *err;
     size_t errlen;
+    const char *dir;     /* the folder of a definition file (parent= looks there first) */
+    int depth;           /* 0 = the definition itself, else a parent's or a weights file */
+    const char *source;  /* the file being read when depth > 0 */
+    const char *chain[MAX_PARENTS + 1]; /* the files read so far, to refuse a cycle */
+    int inherited;       /* piece types from parents: a letter defined again replaces one */
+    int settings;        /* keys and pieces read so far in this file */
+    bool weights_only;   /* a weights file: eval= lines alone */
 } Reader;
 
 __attribute__((format(printf, 2, 3))) static int fail(Reader *r, const char *fmt, ...) {
@@ -32,7 +42,10 @@ __attribute__((format(printf, 2, 3))) static int fail(Reader *r, const char *fmt
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    snprintf(r->err, r->errlen, "line %d: %s", r->line, msg);
+    if (r->depth)
+        snprintf(r->err, r->errlen, "%s:%d: %s", r->source, r->line, msg);
+    else
+        snprintf(r->err, r->errlen, "line %d: %s", r->line, msg);
     return -1;
 }
 
@@ -144,8 +157,14 @@ static int read_list_setting(Reader *r, const char *key, const char *val) {
     return NOT_MINE;
 }
 
+static int read_parent(Reader *r, const char *name);
+
 static int read_setting(Reader *r, const char *key, const char *val) {
     VariantSpec *sp = r->sp;
+    if (r->weights_only && strcmp(key, "eval"))
+        return fail(r, "%s=: a weights file holds eval= lines alone", key);
+    if (!strcmp(key, "parent"))
+        return read_parent(r, val);
     for (int i = 0; ignored_keys[i]; i++)
         if (!strcmp(key, ignored_keys[i]))
             return 0;
@@ -269,26 +288,34 @@ static int read_piece(Reader *r, const char *tok) {
             *sep = ',';
         return copy_value(r, sp->holes, sizeof sp->holes, "holes", sq);
     }
-    if (sp->ntypes == MAX_TYPES - 1)
+    if (r->weights_only)
+        return fail(r, "a weights file holds eval= lines alone");
+    /* a parent's piece defined again by letter is replaced where it stands */
+    char letter = (char)toupper((unsigned char)(f[1][0] ? f[1][0] : f[0][0]));
+    int t = 1;
+    while (t <= r->inherited && sp->type[t].letter != letter)
+        t++;
+    if (t > r->inherited && sp->ntypes == MAX_TYPES - 1)
         return fail(r, "too many piece types");
     if (!f[0][0] || !f[2][0])
         return fail(r, "piece \"%s\" needs a name and an XBetza move", tok);
-    PieceType *pt = &sp->type[++sp->ntypes];
+    if (t > r->inherited)
+        t = ++sp->ntypes;
+    PieceType *pt = &sp->type[t];
     memset(pt, 0, sizeof *pt);
     snprintf(pt->name, sizeof pt->name, "%s", f[0]);
     pt->line = r->line;
-    pt->letter = (char)toupper((unsigned char)(f[1][0] ? f[1][0] : f[0][0]));
+    pt->letter = letter;
     if (f[1][0] && f[1][1])
         return fail(r, "piece %s: the letter must be one character", f[0]);
     if (strlen(f[2]) >= sizeof pt->betza)
         return fail(r, "piece %s: XBetza too long", f[0]);
     strcpy(pt->betza, f[2]);
     char *sep = strstr(f[4], ",,");
-    if (sep) {
+    if (sep)
         *sep = 0;
-        snprintf(r->black_sq[sp->ntypes], sizeof r->black_sq[0], "%s", sep + 2);
-    }
-    snprintf(r->white_sq[sp->ntypes], sizeof r->white_sq[0], "%s", f[4]);
+    snprintf(r->black_sq[t], sizeof r->black_sq[0], "%s", sep ? sep + 2 : "");
+    snprintf(r->white_sq[t], sizeof r->white_sq[0], "%s", f[4]);
     return 0;
 }
 
@@ -484,28 +511,17 @@ static void derive_show(Variant *v, const VariantSpec *sp) {
     }
 }
 
-Variant *variant_load_text(const char *text, const char *fallback_name, char *err,
-                           size_t errlen) {
-    VariantSpec *sp = calloc(1, sizeof *sp);
-    Reader *r = calloc(1, sizeof *r);
-    Variant *v = NULL;
-    if (!sp || !r)
-        abort();
-    r->sp = sp;
-    r->err = err;
-    r->errlen = errlen;
-    sp->move_rule = 50;
-    snprintf(sp->name, sizeof sp->name, "%s", fallback_name ? fallback_name : "custom");
+/* Reads one file's text into r->sp (the definition, a parent's, or weights). */
+static int read_text(Reader *r, const char *text) {
     const char *p = text;
     r->line = 1;
+    r->settings = 0;
     while (*p) {
         const char *eol = strchr(p, '\n');
         size_t len = eol ? (size_t)(eol - p) : strlen(p);
         char line[1024];
-        if (len >= sizeof line) {
-            fail(r, "line too long");
-            goto out;
-        }
+        if (len >= sizeof line)
+            return fail(r, "line too long");
         memcpy(line, p, len);
         line[len] = 0;
         char *hash = strchr(line, '#');
@@ -544,11 +560,132 @@ Variant *variant_load_text(const char *text, const char *fallback_name, char *er
                 rc = fail(r, "\"%s\" is neither key=value nor a piece line", tok);
             }
             if (rc)
-                goto out;
+                return rc;
+            r->settings++;
             *s = save;
         }
         r->line++;
         p += len + (eol ? 1 : 0);
+    }
+    return 0;
+}
+
+static const EmbeddedFile *embedded(const char *name) {
+    for (const EmbeddedFile *f = builtin_variants; f->name; f++)
+        if (!strcmp(f->name, name))
+            return f;
+    return NULL;
+}
+
+/* A definition file's text (at most 64 KiB, no NUL); NULL with the reason
+ * in err, *missing when it cannot be opened. */
+static char *file_text(const char *path, bool *missing, char *err, size_t errlen) {
+    FILE *f = fopen(path, "rb");
+    *missing = !f;
+    if (!f) {
+        snprintf(err, errlen, "cannot open %s", path);
+        return NULL;
+    }
+    char *buf = malloc(1 << 16);
+    size_t n = buf ? fread(buf, 1, (1 << 16) - 1, f) : 0;
+    bool big = !feof(f);
+    fclose(f);
+    if (!buf)
+        abort();
+    buf[n] = 0;
+    if (big || strlen(buf) != n) {
+        free(buf);
+        snprintf(err, errlen, "%s: %s", path, big ? "larger than 64 KiB" : "not a text file");
+        return NULL;
+    }
+    return buf;
+}
+
+/* parent=NAME: the definition starts as NAME's (NAME.var or NAME.base of
+ * the file's folder, else the built-in one) and what follows overrides it;
+ * the parent's name and title are not inherited. What came from the parent
+ * is the parent= line's for the messages of the checks after reading. */
+static int read_parent(Reader *r, const char *name) {
+    VariantSpec *sp = r->sp;
+    if (r->settings)
+        return fail(r, "parent= must come first");
+    if (r->depth == MAX_PARENTS)
+        return fail(r, "parent=%s: more than %d parents in a chain", name, MAX_PARENTS);
+    if (!name[0] || strlen(name) > 64 || strchr(name, '/') || name[0] == '.')
+        return fail(r, "parent=%s: want the name of a definition", name);
+    char source[4200] = "", *own = NULL, msg[200];
+    const char *text = NULL;
+    static const char *const ext[] = {".var", ".base"};
+    for (int i = 0; i < 2 && !text && r->dir; i++) {
+        bool missing;
+        snprintf(source, sizeof source, "%s/%s%s", r->dir, name, ext[i]);
+        text = own = file_text(source, &missing, msg, sizeof msg);
+        if (!text && !missing)
+            return fail(r, "parent=%s: %s", name, msg);
+    }
+    for (int i = 0; i < 2 && !text; i++) {
+        snprintf(source, sizeof source, "%s%s", name, ext[i]);
+        const EmbeddedFile *f = embedded(source);
+        text = f ? f->data : NULL;
+    }
+    if (!text)
+        return fail(r, "parent=%s: no such definition", name);
+    for (int i = 0; i <= r->depth; i++)
+        if (r->chain[i] && !strcmp(r->chain[i], source)) {
+            free(own);
+            return fail(r, "parent=%s: a cycle (%s is its own parent)", name, source);
+        }
+    int line = r->line, settings = r->settings;
+    const char *from = r->source;
+    char keep_name[sizeof sp->name];
+    memcpy(keep_name, sp->name, sizeof keep_name);
+    r->chain[++r->depth] = source;
+    r->source = source;
+    int rc = read_text(r, text);
+    r->depth--;
+    r->line = line;
+    r->settings = settings;
+    r->source = from;
+    free(own);
+    if (rc)
+        return rc;
+    memcpy(sp->name, keep_name, sizeof keep_name);
+    sp->title[0] = 0;
+    for (int t = 1; t <= sp->ntypes; t++)
+        sp->type[t].line = line;
+    for (int z = 0; z < sp->nzones; z++)
+        sp->zone[z].line = line;
+    if (sp->start_fen_line)
+        sp->start_fen_line = line;
+    r->inherited = sp->ntypes;
+    return 0;
+}
+
+/* The definition text, then (for a built-in) its weights file. self names
+ * the definition's file (NULL for a text) and dir its folder (NULL: parents
+ * are built-in ones). */
+static Variant *load(const char *text, const char *name, const char *self, const char *dir,
+                     const EmbeddedFile *weights, char *err, size_t errlen) {
+    VariantSpec *sp = calloc(1, sizeof *sp);
+    Reader *r = calloc(1, sizeof *r);
+    Variant *v = NULL;
+    if (!sp || !r)
+        abort();
+    r->sp = sp;
+    r->err = err;
+    r->errlen = errlen;
+    r->dir = dir;
+    r->chain[0] = self;
+    sp->move_rule = 50;
+    snprintf(sp->name, sizeof sp->name, "%s", name ? name : "custom");
+    if (read_text(r, text))
+        goto out;
+    if (weights) {
+        r->depth = 1;
+        r->source = weights->name;
+        r->weights_only = true;
+        if (read_text(r, weights->data))
+            goto out;
     }
     if (!sp->files || !sp->ranks) {
         snprintf(err, errlen, "files= and ranks= are required");
@@ -588,16 +725,23 @@ out:
     return v;
 }
 
+Variant *variant_load_text(const char *text, const char *fallback_name, char *err,
+                           size_t errlen) {
+    return load(text, fallback_name, NULL, NULL, NULL, err, errlen);
+}
+
+/* The games: the built-in NAME.var files (NAME.base ones are parents only,
+ * weights/NAME.eval the weights of NAME). */
 const char *const *variant_builtin_names(void) {
     static const char *names[64];
     if (!names[0]) {
         int n = 0;
         for (const EmbeddedFile *f = builtin_variants; f->name && n < 63; f++) {
             static char buf[64][32];
-            snprintf(buf[n], sizeof buf[n], "%s", f->name);
-            char *dot = strrchr(buf[n], '.');
-            if (dot)
-                *dot = 0;
+            size_t len = strlen(f->name);
+            if (len < 5 || len >= sizeof buf[n] || strcmp(f->name + len - 4, ".var"))
+                continue;
+            snprintf(buf[n], sizeof buf[n], "%.*s", (int)len - 4, f->name);
             names[n] = buf[n];
             n++;
         }
@@ -607,51 +751,36 @@ const char *const *variant_builtin_names(void) {
 }
 
 Variant *variant_load_builtin(const char *name, char *err, size_t errlen) {
-    char file[64];
+    char file[80], weights[96];
     snprintf(file, sizeof file, "%s.var", name);
-    for (const EmbeddedFile *f = builtin_variants; f->name; f++)
-        if (!strcmp(f->name, file)) {
-            char msg[200];
-            Variant *v = variant_load_text(f->data, name, msg, sizeof msg);
-            if (!v)
-                snprintf(err, errlen, "built-in %s: %s", f->name, msg);
-            return v;
-        }
-    snprintf(err, errlen, "unknown variant \"%s\"", name);
-    return NULL;
+    snprintf(weights, sizeof weights, "weights/%s.eval", name);
+    const EmbeddedFile *f = strlen(name) < 64 ? embedded(file) : NULL;
+    if (!f) {
+        snprintf(err, errlen, "unknown variant \"%s\"", name);
+        return NULL;
+    }
+    char msg[200];
+    Variant *v = load(f->data, name, f->name, NULL, embedded(weights), msg, sizeof msg);
+    if (!v)
+        snprintf(err, errlen, "built-in %s: %s", f->name, msg);
+    return v;
 }
 
 Variant *variant_load_file(const char *path, char *err, size_t errlen) {
-    FILE *f = fopen(path, "rb");
-    if (!f) {
-        snprintf(err, errlen, "cannot open %s", path);
-        return NULL;
-    }
-    char *buf = malloc(1 << 16);
-    size_t n = buf ? fread(buf, 1, (1 << 16) - 1, f) : 0;
-    bool big = !feof(f);
-    fclose(f);
+    bool missing;
+    char *buf = file_text(path, &missing, err, errlen);
     if (!buf)
-        abort();
-    if (big) {
-        free(buf);
-        snprintf(err, errlen, "%s: larger than 64 KiB", path);
         return NULL;
-    }
-    buf[n] = 0;
-    if (strlen(buf) != n) {
-        free(buf);
-        snprintf(err, errlen, "%s: not a text file", path);
-        return NULL;
-    }
     const char *base = strrchr(path, '/');
-    char name[32];
+    char name[32], dir[4096], self[4200];
     snprintf(name, sizeof name, "%s", base ? base + 1 : path);
     char *dot = strrchr(name, '.');
     if (dot)
         *dot = 0;
+    snprintf(dir, sizeof dir, "%.*s", base ? (int)(base - path) : 1, base ? path : ".");
+    snprintf(self, sizeof self, "%s/%s", dir, base ? base + 1 : path);
     char msg[200];
-    Variant *v = variant_load_text(buf, name, msg, sizeof msg);
+    Variant *v = load(buf, name, self, dir, NULL, msg, sizeof msg);
     int line, used = 0;
     if (!v && sscanf(msg, "line %d: %n", &line, &used) == 1 && used)
         snprintf(err, errlen, "%s:%d: %s", path, line, msg + used); /* as compilers say it */

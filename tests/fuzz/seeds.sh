@@ -47,8 +47,13 @@ pgn slangenspel slangenspel '3+\n12-\n'
 printf '[Variant "chess"]\n\n1. e4 {a comment} e5 (1... c5 2. Nf3) 2. Nf3 $1 ; rest\n2... Nc6 1-0\n' \
     > "$c/fuzz_pgn/seed-variations"
 
-# variant files: the built-in ones and a small one of the tests
-cp src/variants/*.var "$c/fuzz_variant/"
+# variant files: the built-in ones (with their weights), a parent of
+# theirs and a small one of the tests
+for f in src/variants/*.var; do
+    cat "$f" $(ls src/variants/weights/"$(basename "$f" .var)".eval 2>/dev/null) \
+        > "$c/fuzz_variant/$(basename "$f")"
+done
+cp src/variants/*.base "$c/fuzz_variant/"
 printf 'name=mini\nfiles=5 ranks=5\nking:K:K\nrook:R:R\nstartFen=4k/5/5/5/R3K w - - 0 1\n' \
     > "$c/fuzz_variant/seed-mini.var"
 

@@ -32,7 +32,7 @@ if [ -s "$tmp/out" ]; then
     grep -qvE '^eval=[A-Za-z0-9._]+:-?[0-9]+(,[A-Za-z0-9._]+:-?[0-9]+)*$' "$tmp/out" &&
         echo "FAIL output is not eval= lines" || echo "ok output: eval= lines"
     # the lines are read back by the loader: a definition file with them loads
-    { grep -v '^#' src/variants/snake-vs-mongoose.var | grep -v '^eval='; cat "$tmp/out"; } > "$tmp/t.var"
+    { grep -v '^#' src/variants/snake-vs-mongoose.var; cat "$tmp/out"; } > "$tmp/t.var"
     "$M" perft --variant-file "$tmp/t.var" 1 > "$tmp/perft" 2>&1 &&
         echo "ok tuned weights load with the variant" || { echo "FAIL tuned file:"; cat "$tmp/perft"; }
 else
@@ -73,7 +73,7 @@ tr ',' '\n' < "$tmp/db" | sed 's/^eval=//' | awk -F'[.:]' '
         exit !(n > 0 && bad == 0)
     }' && echo "ok Diamondback: each square weight equals its diagonal twin's" ||
     echo "FAIL Diamondback twins differ: $(cat "$tmp/db")"
-{ grep -v '^#' src/variants/chess.var | grep -v '^eval='; cat "$tmp/sq"; } > "$tmp/sq.var"
+{ grep -v '^#' src/variants/chess.var; cat "$tmp/sq"; } > "$tmp/sq.var"
 "$M" perft --variant-file "$tmp/sq.var" 1 > "$tmp/sqperft" 2>&1 &&
     echo "ok table weights load with the variant" || { echo "FAIL table file:"; cat "$tmp/sqperft"; }
 # a game whose sides own different pieces: the fit leaves the start
@@ -208,7 +208,7 @@ done
 timeout 300 "$T" chess --games 4 --nodes 200 --passes 1 --seed 3 --weights tempo,iso.mg \
     > "$tmp/w" 2> "$tmp/werr"
 rc=$?
-grep '^eval=' src/variants/chess.var | sed 's/^eval=//' | tr ',' '\n' | sort > "$tmp/w.var"
+grep '^eval=' src/variants/weights/chess.eval | sed 's/^eval=//' | tr ',' '\n' | sort > "$tmp/w.var"
 sed 's/^eval=//' "$tmp/w" | tr ',' '\n' | grep -vE '^(tempo|iso\.mg):' | sort > "$tmp/w.out"
 visited=$(tr '\r' '\n' < "$tmp/werr" | grep -oE '^pass 1/1: weight [0-9]+/' | sort -u | wc -l)
 [ $rc = 0 ] && [ -s "$tmp/w.out" ] && [ -z "$(comm -13 "$tmp/w.var" "$tmp/w.out")" ] && [ "$visited" = 2 ] &&
