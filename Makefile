@@ -56,7 +56,7 @@ endif
 CFLAGS_ALL := $(BASEFLAGS) $(WARN) $(OPT) $(CPPFLAGS) $(CFLAGS)
 LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd libcjson 2>/dev/null)
 
-SRC := $(wildcard src/*/*.c)
+SRC := $(sort $(shell find src -name '*.c'))
 MAIN := src/front/main.c
 LIBSRC := $(filter-out $(MAIN) src/lib/%,$(SRC))
 GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/www_files.c $(BUILD)/gen/builtin_openings.c
@@ -91,7 +91,7 @@ $(BUILD)/%.o: src/%.c
 # libmenagerie (src/lib/menagerie.h): the engine without its front ends, as
 # position-independent code, exporting only the menagerie_ calls. `make lib`
 # builds build/release-pic/libmenagerie.so; CFG=san-pic the sanitizers' one.
-SOSRC := $(filter-out src/front/%,$(LIBSRC)) $(wildcard src/lib/*.c)
+SOSRC := $(filter-out src/front/% src/app/%,$(LIBSRC)) $(wildcard src/lib/*.c)
 SOOBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(SOSRC)) $(BUILD)/gen/builtin_variants.o \
          $(BUILD)/gen/www_files.o
 # (a sanitized library takes the sanitizers' runtime from the program that loads it)
@@ -173,7 +173,7 @@ deps:
 	@bash tools/deps.sh
 
 format:
-	clang-format -i $(SRC) $(wildcard src/*/*.h) $(TESTSRC) tools/embed.c
+	clang-format -i $(SRC) $(shell find src -name '*.h') $(TESTSRC) tools/embed.c
 
 clean:
 	rm -rf build menagerie python/build python/*.egg-info python/menagerie/*.so

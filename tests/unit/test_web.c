@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "front/web.h"
+#include "app/web/web.h"
 #include "test.h"
 
 #define ADDS 150

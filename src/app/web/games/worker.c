@@ -15,7 +15,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web_game.h"
+#include "app/web/games/game.h"
 
 #define MAX_SEARCHING 4
 #define KEEP_COPIES 4

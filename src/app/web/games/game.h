@@ -24,7 +24,7 @@
 #include <stdatomic.h>
 #include <time.h>
 
-#include "front/web.h"
+#include "app/web/web.h"
 
 #define WEB_POS_LEN 1024
 

@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web.h"
+#include "app/web/web.h"
 
 #define SLOTS 8
 #define LINES 3

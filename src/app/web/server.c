@@ -36,7 +36,7 @@
 #include "core/embedded.h"
 #include "front/datadir.h"
 #include "front/frontends.h"
-#include "front/web.h"
+#include "app/web/web.h"
 
 typedef struct {
     char *buf;

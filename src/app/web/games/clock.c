@@ -7,7 +7,7 @@
 #include <stdio.h>
 #include <time.h>
 
-#include "front/web_game.h"
+#include "app/web/games/game.h"
 
 int64_t web_now_ms(void) {
     struct timespec ts;

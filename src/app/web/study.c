@@ -8,8 +8,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web.h"
-#include "front/web_game.h"
+#include "app/web/web.h"
+#include "app/web/games/game.h"
 
 static cJSON *position_entry(Game *g) {
     cJSON *o = cJSON_CreateObject();

@@ -21,7 +21,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "front/web_game.h"
+#include "app/web/games/game.h"
 
 #define MAX_SKIPPED 64
 

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web_game.h"
+#include "app/web/games/game.h"
 
 void web_set_err(WebError *e, int status, const char *msg) {
     if (!e)

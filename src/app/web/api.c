@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web.h"
+#include "app/web/web.h"
 
 #define MAX_SEGS 8
 

@@ -9,7 +9,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web_game.h"
+#include "app/web/games/game.h"
 
 static pthread_mutex_t reg_lock = PTHREAD_MUTEX_INITIALIZER;
 static WebGame *games[WEB_MAX_GAMES];

@@ -5,7 +5,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web_game.h"
+#include "app/web/games/game.h"
 
 void web_view_moves(WebGame *w, cJSON *arr) {
     if (web_is_over(w))
