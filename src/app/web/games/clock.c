@@ -1,13 +1,10 @@
-/* web_clock.c - chess clocks for web games, kept by the server: each side's time
- * left at the start of the turn and when the turn began. The side to move's time
- * runs down; a move takes the time it used and adds the increment. Reading the
- * clock needs no ticking thread: a flag falls when someone looks (web_game.c
- * checks it before each request on the game and saves the result), so the time the
- * server measures is what counts. */
-#include <stdio.h>
+/* clock.c - chess clocks for web games. The side to move's time runs down; a move
+ * takes the time it used and adds the increment. Reading the clock needs no ticking
+ * thread: a flag falls when someone looks (play.c checks it before each request on
+ * the game and saves the result), so the time the server measures is what counts. */
 #include <time.h>
 
-#include "app/web/games/game.h"
+#include "app/web/games/clock.h"
 
 int64_t web_now_ms(void) {
     struct timespec ts;
@@ -57,32 +54,4 @@ cJSON *web_clock_json(const WebClock *c, int side, bool running) {
     else
         cJSON_AddNullToObject(o, "running");
     return o;
-}
-
-bool web_clock_fallen(WebGame *w) {
-    return w->clock.base_ms && !web_is_over(w) &&
-           web_clock_left(&w->clock, engine_side_to_move(w->g), true) <= 0;
-}
-
-void web_clock_flag(WebGame *w) {
-    Side side = engine_side_to_move(w->g);
-    w->clock.left[side] = 0;
-    w->clock.since = web_now_ms();
-    bool mancala = w->info.kind == KIND_MANCALA;
-    const char *who = mancala ? (side ? "B" : "A") : (side ? "Black" : "White");
-    const char *other = mancala ? (side ? "A" : "B") : (side ? "White" : "Black");
-    if (engine_can_mate(w->g, 1 - side)) { /* it loses, unless the other side cannot mate */
-        w->forced = side == SIDE_FIRST ? RESULT_SECOND_WINS : RESULT_FIRST_WINS;
-        snprintf(w->forced_reason, sizeof w->forced_reason, "%s's time ran out", who);
-    } else {
-        w->forced = RESULT_DRAW;
-        snprintf(w->forced_reason, sizeof w->forced_reason, "%s's time ran out; %s cannot mate",
-                 who, other);
-    }
-    if (w->thinking) { /* its move would come too late */
-        w->cancel = true;
-        engine_search_stop(w->search);
-        web_worker_wake();
-    }
-    w->version++;
 }

@@ -1,14 +1,26 @@
-/* web_game.h - what the modules of the web app's games share; web.h is their face to
- * the HTTP side. One noun per module:
- *   web_registry.c  the list of games: ids, counted references, add, delete, open, close
- *   web_store.c     the data folder: writing a game's file, reading them all back
- *   web_view.c      JSON views of a game (state, legal moves, list entry)
- *   web_worker.c    the engine worker threads and the memory their tables take
- *   web_game.c      the requests on one game (move, undo, resign, ...)
- *   web_clock.c     the game's clock
+/* game.h - the web game object and the small things every layer of the web app
+ * shares (ids, errors, options). The web app's data flows one way, each file
+ * calling only those below it:
+ *
+ *   server.c     HTTP (libmicrohttpd), static files; makes the one WebServer
+ *   api.c        the JSON route table
+ *   analysis.c   the engine's lines for any position of a game, on demand
+ *   study.c      review positions, piece diagrams, the board editor's check, levels
+ *   reply.c      the JSON replies
+ *   games/play.c      the requests on one game (move, undo, resign, ...)
+ *   games/registry.c  the list of games: ids, counted references, add, delete, open, close
+ *   games/worker.c    the engine worker threads and the memory their tables take
+ *   games/store.c     the data folder: writing a game's file, reading them all back
+ *   games/view.c      JSON views of a game (state, legal moves, list entry)
+ *   games/game.c      this object: making, freeing, reading one game
+ *   games/clock.c     a game's clock
+ *
+ * Nothing here is kept in file-level variables: the registry (with its store and
+ * worker pool) and the analysis table are members of one WebServer, which web_main
+ * makes and hands down.
  *
  * Locks: the registry lock may be held while taking a game's lock, and a game's lock
- * while taking the workers' lock (web_worker.c), never the other way round. A game's
+ * while taking the workers' lock (worker.c), never the other way round. A game's
  * reference count is atomic; the registry holds one reference while the game is
  * listed, each request and each worker thread one more.
  *
@@ -22,13 +34,47 @@
 
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stdbool.h>
+#include <stddef.h>
 #include <time.h>
 
-#include "app/web/web.h"
+#include <cjson/cJSON.h>
 
+#include "app/web/games/clock.h"
+#include "engine/engine.h"
+
+#define WEB_ID_LEN 13 /* 12 hex digits and the NUL */
 #define WEB_POS_LEN 1024
+#define WEB_MAX_BODY (1 << 20)
+#define WEB_MAX_GAMES 2000 /* games kept in memory (and loaded on start) */
 
-struct WebGame {
+/* New games' engine defaults: the engine's, as `menagerie play`'s. */
+#define WEB_LEVEL ENGINE_DEFAULT_LEVEL
+#define WEB_MOVETIME ENGINE_DEFAULT_MOVETIME_MS
+
+/* Whether the LEN characters at S are a game id: exactly 12 lower-case hex digits. */
+bool web_id_valid(const char *s, size_t len);
+void web_id_make(char id[WEB_ID_LEN]); /* a random one */
+
+/* A failed request: the HTTP status and a message for the JSON error. */
+typedef struct {
+    int status;
+    char msg[200];
+} WebError;
+void web_set_err(WebError *e, int status, const char *msg); /* e may be NULL */
+
+/* Who plays a side, and how the engine thinks. */
+typedef enum { WEB_HUMAN = 0, WEB_ENGINE = 1 } WebPlayer;
+const char *web_player_name(WebPlayer p);
+
+typedef struct {
+    WebPlayer player[2];
+    int level;       /* 1..20 */
+    int movetime_ms; /* time per engine move (without a clock) */
+    int clock_ms, inc_ms; /* a clock for each side: base and increment; 0 = none */
+} WebOptions;
+
+typedef struct WebGame {
     pthread_mutex_t lock;
     pthread_cond_t idle; /* broadcast when a worker or a file write finishes */
     atomic_int refs;
@@ -50,6 +96,7 @@ struct WebGame {
     bool thinking, queued;
     atomic_bool cancel; /* drop the engine's move; read by queued workers unlocked */
     EngineSearch *search; /* the engine's: kept between moves for a few games */
+    atomic_int *searches; /* the worker pool's count of kept searches (with search) */
     int think_side, think_ply;
     bool has_info;
     SearchInfo si;
@@ -59,12 +106,17 @@ struct WebGame {
     int eval_score, eval_mate, eval_depth; /* first player's view */
     bool eval_exact;
     char engine_error[200];
-    WebClock clock; /* web_clock.c; base 0 = no clock */
-};
+    WebClock clock; /* base 0 = no clock */
+} WebGame;
 
-/* web_game.c: helpers on one game (its lock held). */
-void web_set_err(WebError *e, int status, const char *msg);
-const char *web_player_name(WebPlayer p);
+/* A game of g (ownership passes) with one reference, not listed anywhere. */
+WebGame *web_game_new(Game *g, const WebOptions *opt);
+void web_game_free(WebGame *w);
+void web_game_put(WebGame *w); /* drops a reference: the last frees it */
+/* Frees the kept search (lock held, or the game no longer shared). */
+void web_game_drop_search(WebGame *w);
+
+/* On one game, its lock held. */
 GameResult web_result_of(WebGame *w);
 bool web_is_over(WebGame *w);
 /* A person plays the engine and the game is not over: the engine's lines are
@@ -74,47 +126,5 @@ void web_refresh_before(WebGame *w);
 const char *web_result_token(ResultKind k); /* "*", "1-0", "0-1", "1/2-1/2" */
 /* The moves played, as coordinate text or SAN (malloc'd); *n gets the count. */
 char (*web_history(Game *g, bool san, int *n))[ENGINE_MOVE_TEXT];
-/* Waits until no worker runs (cancel: drop its move) and no write is under way. */
-void web_wait_idle(WebGame *w, bool stop_engine);
-/* Saves w after a change (lock held on entry and on return, dropped meanwhile);
- * false with a 5xx in *e when the file could not be written. */
-bool web_commit(WebGame *w, WebError *e);
-
-/* web_clock.c: the game's clock (lock held). */
-bool web_clock_fallen(WebGame *w); /* the side to move's time is up, the game not over */
-void web_clock_flag(WebGame *w);   /* ends the game on that flag (the caller saves) */
-
-/* web_registry.c */
-WebGame *web_game_new(Game *g, const WebOptions *opt);
-void web_game_free(WebGame *w);
-
-/* web_store.c: the data folder. */
-bool web_store_open(const char *dir, char *err, size_t errlen); /* makes, checks, cleans */
-char *web_store_text(WebGame *w); /* the file's text (malloc'd), NULL when too long */
-/* Writes text as w's file (temporary file, fsync, rename, fsync of the folder);
- * false with errno's message in err. No lock needed: only the writer touches it. */
-bool web_store_write(const char *id, GameKind kind, const char *text, char *err, size_t errlen);
-bool web_store_remove(const char *id, GameKind kind, char *err, size_t errlen);
-/* Reads the saved games, calling add for each; a file that cannot be read is
- * remembered with its reason (web_store_skipped). */
-void web_store_load(bool (*add)(WebGame *w));
-cJSON *web_store_skipped(void); /* [{file, error}] */
-/* The HTTP status for a failed write: 507 when the disk is full, else 500. */
-int web_store_status(int err);
-
-/* web_view.c */
-cJSON *web_view_state(WebGame *w);
-void web_view_moves(WebGame *w, cJSON *arr);
-cJSON *web_view_entry(WebGame *w);
-/* Adds "board" (squares, gates, hands, check) for a chess-like game. */
-void web_view_board(cJSON *o, const Game *g);
-
-/* web_worker.c: the engine. */
-bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e);
-void web_worker_drop_copy(WebGame *w); /* frees the kept search of a freed game */
-void web_worker_wake(void);            /* queued workers look at their cancel flag again */
-/* No new workers from now; with wait, also waits until the running ones end. */
-void web_worker_close(bool wait);
-cJSON *web_worker_stats(void); /* tables in use and their bound */
 
 #endif
