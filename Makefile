@@ -60,7 +60,7 @@ LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd libcjson 2>/dev/n
 # front ends in app/ and its folders). The lab (lab/: the match tool and its
 # opening sets, the tuners) sits above it: linked into ./menagerie, which it
 # hands its commands (app/app.h), and into nothing else; src/ never names it.
-SRC := $(sort $(wildcard src/*/*.c src/*/*/*.c src/*/*/*/*.c))
+SRC := $(sort $(shell find src -name '*.c'))
 MAIN := src/app/main.c
 LIBSRC := $(filter-out $(MAIN) src/lib/%,$(SRC))
 GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/www_files.c $(BUILD)/gen/lab_opening_sets.c
@@ -101,7 +101,7 @@ $(BUILD)/lab/%.o: lab/%.c
 # libmenagerie (src/lib/menagerie.h): the engine without its front ends, as
 # position-independent code, exporting only the menagerie_ calls. `make lib`
 # builds build/release-pic/libmenagerie.so; CFG=san-pic the sanitizers' one.
-SOSRC := $(filter-out src/app/% src/front/%,$(LIBSRC)) $(wildcard src/lib/*.c)
+SOSRC := $(filter-out src/app/%,$(LIBSRC)) $(wildcard src/lib/*.c)
 SOOBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(SOSRC)) $(BUILD)/gen/builtin_variants.o \
          $(BUILD)/gen/www_files.o
 # (a sanitized library takes the sanitizers' runtime from the program that loads it)
@@ -185,8 +185,7 @@ deps:
 	@bash tools/deps.sh
 
 format:
-	clang-format -i $(SRC) $(wildcard src/*/*.h src/*/*/*.h src/*/*/*/*.h lab/*.h) $(LABSRC) \
-	    $(wildcard lab/*/*.c) $(TESTSRC) tools/embed.c
+	clang-format -i $(SRC) $(shell find src lab -name '*.h') $(shell find lab -name '*.c') $(TESTSRC) tools/embed.c
 
 clean:
 	rm -rf build menagerie python/build python/*.egg-info python/menagerie/*.so

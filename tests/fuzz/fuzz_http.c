@@ -6,27 +6,32 @@
 #include <stdbool.h>
 #include <unistd.h>
 
-#include "front/web.h"
+#include "app/web/api.h"
 #include "fuzz.h"
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size);
 
 static const char *data_dir;
+static WebGames games;
+static WebAnalysis *analysis;
+static WebApi api;
 
 static void remove_dir(void) {
-    web_games_close();
+    web_api_free(&api);
+    web_analysis_close(analysis);
+    web_games_close(&games);
     if (data_dir)
         rmdir(data_dir);
 }
 
 static void delete_all(void) {
-    cJSON *list = web_games_list();
+    cJSON *list = web_games_list(&games);
     const cJSON *g;
     cJSON_ArrayForEach(g, list) {
         const cJSON *id = cJSON_GetObjectItemCaseSensitive(g, "id");
         WebError e;
         if (cJSON_IsString(id))
-            web_game_delete(id->valuestring, &e);
+            web_game_delete(&games, id->valuestring, &e);
     }
     cJSON_Delete(list);
 }
@@ -37,8 +42,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         /* in memory where there is /dev/shm: saves are synced to disk */
         static char dir[] = "/dev/shm/menagerie-fuzz-XXXXXX", tmp[] = "/tmp/menagerie-fuzz-XXXXXX";
         char err[200], *d = mkdtemp(dir) ? dir : mkdtemp(tmp);
-        if (!d || !web_games_open(d, err, sizeof err))
+        if (!d || !web_games_open(&games, d, err, sizeof err))
             fuzz_fail("cannot open a data folder: %s", d ? err : "mkdtemp failed");
+        analysis = web_analysis_new(&games);
+        web_api_init(&api, &games, analysis);
         atexit(remove_dir);
         data_dir = d;
         open = true;
@@ -68,7 +75,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const char *body = *p == ' ' ? p + 1 : p;
         WebReply out;
         memset(&out, 0, sizeof out);
-        web_api_handle(method, path, body, strlen(body), &out);
+        web_api_handle(&api, method, path, body, strlen(body), &out);
         if (out.status < 200 || out.status > 599 || (!out.body && out.len))
             fuzz_fail("%s %s: status %d", method, path, out.status);
         if (out.type && strstr(out.type, "json")) {

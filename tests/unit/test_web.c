@@ -10,7 +10,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "front/web.h"
+#include "app/web/games/play.h"
 #include "test.h"
 
 #define ADDS 150
@@ -19,18 +19,18 @@ static atomic_bool adding_done;
 static atomic_int added, deleted;
 
 static void *adder(void *arg) {
-    (void)arg;
+    WebGames *gs = arg;
     WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, 8, 1000, 0, 0};
     char err[ENGINE_ERR_LEN];
     for (int i = 0; i < ADDS; i++) {
         Game *g = engine_new(i % 2 ? "chess" : "slangenspel", NULL, err, sizeof err);
         WebError e;
-        WebGame *w = g ? web_game_add(g, &opt, &e) : NULL;
+        WebGame *w = g ? web_game_add(gs, g, &opt, &e) : NULL;
         if (!w)
             continue;
         atomic_fetch_add(&added, 1);
-        cJSON_Delete(web_game_state(w)); /* uses the game whatever a delete did */
-        web_game_move(w, i % 2 ? "e2e4" : "3+", &e);
+        cJSON_Delete(web_game_state(gs, w)); /* uses the game whatever a delete did */
+        web_game_move(gs, w, i % 2 ? "e2e4" : "3+", &e);
         web_game_put(w);
     }
     atomic_store(&adding_done, true);
@@ -38,14 +38,14 @@ static void *adder(void *arg) {
 }
 
 static void *deleter(void *arg) {
-    (void)arg;
+    WebGames *gs = arg;
     for (;;) {
         bool last = atomic_load(&adding_done);
-        cJSON *list = web_games_list(), *g;
+        cJSON *list = web_games_list(gs), *g;
         cJSON_ArrayForEach(g, list) {
             const cJSON *id = cJSON_GetObjectItem(g, "id");
             WebError e;
-            if (cJSON_IsString(id) && web_game_delete(id->valuestring, &e))
+            if (cJSON_IsString(id) && web_game_delete(gs, id->valuestring, &e))
                 atomic_fetch_add(&deleted, 1);
         }
         cJSON_Delete(list);
@@ -67,18 +67,20 @@ static int files_in(const char *dir) {
 void test_web(void) {
     char dir[] = "/tmp/menagerie-test-web-XXXXXX", err[300];
     CHECK(mkdtemp(dir) != NULL);
-    CHECK(web_games_open(dir, err, sizeof err));
+    WebGames *gs = calloc(1, sizeof *gs);
+    CHECK(gs && web_games_open(gs, dir, err, sizeof err));
     pthread_t a, d;
-    pthread_create(&a, NULL, adder, NULL);
-    pthread_create(&d, NULL, deleter, NULL);
+    pthread_create(&a, NULL, adder, gs);
+    pthread_create(&d, NULL, deleter, gs);
     pthread_join(a, NULL);
     pthread_join(d, NULL);
     CHECK(atomic_load(&added) == ADDS);
     CHECK(atomic_load(&deleted) == ADDS);
     CHECK(files_in(dir) == 0);
-    cJSON *list = web_games_list();
+    cJSON *list = web_games_list(gs);
     CHECK(cJSON_GetArraySize(list) == 0);
     cJSON_Delete(list);
-    web_games_close();
+    web_games_close(gs);
+    free(gs);
     rmdir(dir);
 }

@@ -1,21 +1,23 @@
-/* web_analysis.c - analysis on demand: the engine's best lines for any position
+/* analysis.c - analysis on demand: the engine's best lines for any position
  * of a saved game (the live one, one under review, a finished game), searched on
  * a private copy in a thread of its own, so no game's own engine or state is
  * touched. A multi-PV search of the position takes the first half of the time;
  * when the game's searcher gives fewer lines than asked (the mancala's), the
  * others come from a shorter search of the position after each other move.
  * One analysis per game (the newest request wins), a few games at a time. None
- * while a person plays the engine and the game is not over: that would be help. */
+ * while a person plays the engine and the game is not over: that would be help.
+ * The slots and their locks are the WebAnalysis's (analysis.h). */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web.h"
+#include "app/web/analysis.h"
+#include "app/web/games/play.h"
+#include "app/web/study.h"
 
 #define SLOTS 8
 #define LINES 3
-#define POS_TEXT 1024
 
 typedef struct {
     char move[ENGINE_MOVE_TEXT], san[ENGINE_MOVE_TEXT];
@@ -26,10 +28,11 @@ typedef struct {
 } Line;
 
 typedef struct {
+    WebAnalysis *an; /* the table it is in */
     bool used, running, joinable;
     char id[WEB_ID_LEN];
     int ply;
-    char position[POS_TEXT];
+    char position[WEB_POS_LEN];
     Game *g; /* the thread's copy; only the thread plays on it */
     pthread_t thread;
     int movetime_ms;
@@ -39,10 +42,13 @@ typedef struct {
     char error[160];
 } Slot;
 
-static Slot slots[SLOTS];
-static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;       /* the slots' fields */
-static pthread_mutex_t start_lock = PTHREAD_MUTEX_INITIALIZER; /* one start at a time */
-static bool closing;
+struct WebAnalysis {
+    WebGames *games;
+    Slot slots[SLOTS];
+    pthread_mutex_t lock;       /* the slots' fields and closing */
+    pthread_mutex_t start_lock; /* one start at a time */
+    bool closing;
+};
 
 /* ---- the search ---- */
 
@@ -88,7 +94,7 @@ static void on_info(const SearchInfo *si, void *ud) {
 
 /* Publishes a line (lock taken here), sorted by score for the side to move. */
 static void publish(Slot *s, const Line *l) {
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&s->an->lock);
     int sign = s->side == SIDE_FIRST ? 1 : -1;
     int n = s->nlines < LINES ? s->nlines : LINES - 1;
     int k = n;
@@ -111,7 +117,7 @@ static void publish(Slot *s, const Line *l) {
         if (s->nlines < LINES)
             s->nlines++;
     }
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&s->an->lock);
 }
 
 static void make_line(Slot *s, Game *g, const MoveDesc *first, const SearchInfo *in,
@@ -140,6 +146,7 @@ static void make_line(Slot *s, Game *g, const MoveDesc *first, const SearchInfo 
 
 static void *analyse(void *arg) {
     Slot *s = arg;
+    WebAnalysis *an = s->an;
     Game *g = s->g;
     MoveDesc *md = malloc(ENGINE_MAX_MOVES * sizeof *md);
     if (!md)
@@ -177,17 +184,17 @@ static void *analyse(void *arg) {
     }
     ok = ok && got > 0;
     if (!ok) {
-        pthread_mutex_lock(&lock);
+        pthread_mutex_lock(&an->lock);
         snprintf(s->error, sizeof s->error, "%s", n ? "the engine found no move" : "no legal moves");
-        pthread_mutex_unlock(&lock);
+        pthread_mutex_unlock(&an->lock);
     }
     // Step 2. Fewer lines than asked: a shorter search after each other move.
     int rest = n - got > 0 ? n - got : 1, depth = in->last[0].depth > 2 ? in->last[0].depth - 2 : 1;
     free(in);
     for (int i = 0; ok && got < LINES && got < n && i < n; i++) {
-        pthread_mutex_lock(&lock);
-        bool stop = closing || !s->running;
-        pthread_mutex_unlock(&lock);
+        pthread_mutex_lock(&an->lock);
+        bool stop = an->closing || !s->running;
+        pthread_mutex_unlock(&an->lock);
         if (stop)
             break;
         if (shown[i] || md[i].kind == 's') /* Hannibal set-ups: too many alike */
@@ -221,39 +228,39 @@ static void *analyse(void *arg) {
     }
     free(shown);
     free(md);
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&an->lock);
     s->running = false;
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&an->lock);
     return NULL;
 }
 
 /* ---- requests ---- */
 
 /* (lock held) */
-static Slot *find(const char *id) {
+static Slot *find(WebAnalysis *an, const char *id) {
     for (int i = 0; i < SLOTS; i++)
-        if (slots[i].used && !strcmp(slots[i].id, id))
-            return &slots[i];
+        if (an->slots[i].used && !strcmp(an->slots[i].id, id))
+            return &an->slots[i];
     return NULL;
 }
 
 /* Stops and joins a slot's thread and frees its copy (lock not held). */
 static void drop(Slot *s) {
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&s->an->lock);
     bool join = s->joinable;
     s->running = false;
     Game *g = s->g;
     if (g && join)
         engine_stop(g);
     s->joinable = false;
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&s->an->lock);
     if (join)
         pthread_join(s->thread, NULL);
     engine_free(g);
-    pthread_mutex_lock(&lock);
+    pthread_mutex_lock(&s->an->lock);
     s->g = NULL;
     s->used = false;
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&s->an->lock);
 }
 
 static cJSON *slot_json(const Slot *s) {
@@ -284,9 +291,9 @@ static cJSON *slot_json(const Slot *s) {
 
 /* True, with the error reply written, when game ID has no analysis now: it does not
  * exist, or a person plays the engine in it (then analysis waits for the result). */
-static bool refused(const char *id, WebReply *out) {
+static bool refused(WebAnalysis *an, const char *id, WebReply *out) {
     WebError e;
-    WebGame *w = web_game_get(id, &e);
+    WebGame *w = web_game_get(an->games, id, &e);
     if (!w) {
         web_reply_error(out, e.status, e.msg);
         return true;
@@ -300,7 +307,7 @@ static bool refused(const char *id, WebReply *out) {
     return live;
 }
 
-void web_analysis_start(const char *id, const cJSON *body, WebReply *out) {
+void web_analysis_start(WebAnalysis *an, const char *id, const cJSON *body, WebReply *out) {
     // Step 1. The request: which position, how long.
     const cJSON *jp = cJSON_GetObjectItemCaseSensitive(body, "ply");
     const cJSON *jt = cJSON_GetObjectItemCaseSensitive(body, "movetime_ms");
@@ -315,9 +322,9 @@ void web_analysis_start(const char *id, const cJSON *body, WebReply *out) {
         return;
     }
     // Step 2. The game as saved, taken back to that ply.
-    if (refused(id, out))
+    if (refused(an, id, out))
         return;
-    Game *g = web_study_saved(id, out);
+    Game *g = web_study_saved(an->games, id, out);
     if (!g)
         return;
     int n = engine_ply_count(g);
@@ -330,31 +337,31 @@ void web_analysis_start(const char *id, const cJSON *body, WebReply *out) {
     for (int i = ply; i < n; i++)
         engine_undo(g);
     // Step 3. The slot: this game's, else a free one, else a finished one.
-    pthread_mutex_lock(&start_lock);
-    pthread_mutex_lock(&lock);
-    Slot *s = find(id);
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_lock(&an->start_lock);
+    pthread_mutex_lock(&an->lock);
+    Slot *s = find(an, id);
+    pthread_mutex_unlock(&an->lock);
     if (!s) {
-        pthread_mutex_lock(&lock);
+        pthread_mutex_lock(&an->lock);
         for (int i = 0; i < SLOTS && !s; i++)
-            if (!slots[i].used)
-                s = &slots[i];
+            if (!an->slots[i].used)
+                s = &an->slots[i];
         for (int i = 0; i < SLOTS && !s; i++)
-            if (!slots[i].running)
-                s = &slots[i];
-        pthread_mutex_unlock(&lock);
+            if (!an->slots[i].running)
+                s = &an->slots[i];
+        pthread_mutex_unlock(&an->lock);
         if (!s) {
-            pthread_mutex_unlock(&start_lock);
+            pthread_mutex_unlock(&an->start_lock);
             engine_free(g);
             web_reply_error(out, 503, "too many analyses at once: try again in a moment");
             return;
         }
     }
     drop(s);
-    pthread_mutex_lock(&lock);
-    if (closing) {
-        pthread_mutex_unlock(&lock);
-        pthread_mutex_unlock(&start_lock);
+    pthread_mutex_lock(&an->lock);
+    if (an->closing) {
+        pthread_mutex_unlock(&an->lock);
+        pthread_mutex_unlock(&an->start_lock);
         engine_free(g);
         web_reply_error(out, 503, "the server is stopping");
         return;
@@ -376,30 +383,45 @@ void web_analysis_start(const char *id, const cJSON *body, WebReply *out) {
         snprintf(s->error, sizeof s->error, "cannot start the engine thread");
     }
     cJSON *o = slot_json(s);
-    pthread_mutex_unlock(&lock);
-    pthread_mutex_unlock(&start_lock);
+    pthread_mutex_unlock(&an->lock);
+    pthread_mutex_unlock(&an->start_lock);
     web_reply_json(out, 202, o);
 }
 
-void web_analysis_get(const char *id, WebReply *out) {
-    if (refused(id, out))
+void web_analysis_get(WebAnalysis *an, const char *id, WebReply *out) {
+    if (refused(an, id, out))
         return;
-    pthread_mutex_lock(&lock);
-    Slot *s = find(id);
+    pthread_mutex_lock(&an->lock);
+    Slot *s = find(an, id);
     cJSON *o = s ? slot_json(s) : NULL;
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&an->lock);
     if (!o)
         web_reply_error(out, 404, "no analysis of this game: POST to start one");
     else
         web_reply_json(out, 200, o);
 }
 
-void web_analysis_close(void) {
-    pthread_mutex_lock(&start_lock);
-    pthread_mutex_lock(&lock);
-    closing = true;
-    pthread_mutex_unlock(&lock);
+WebAnalysis *web_analysis_new(WebGames *games) {
+    WebAnalysis *an = calloc(1, sizeof *an);
+    if (!an)
+        abort();
+    an->games = games;
     for (int i = 0; i < SLOTS; i++)
-        drop(&slots[i]);
-    pthread_mutex_unlock(&start_lock);
+        an->slots[i].an = an;
+    pthread_mutex_init(&an->lock, NULL);
+    pthread_mutex_init(&an->start_lock, NULL);
+    return an;
+}
+
+void web_analysis_close(WebAnalysis *an) {
+    pthread_mutex_lock(&an->start_lock);
+    pthread_mutex_lock(&an->lock);
+    an->closing = true;
+    pthread_mutex_unlock(&an->lock);
+    for (int i = 0; i < SLOTS; i++)
+        drop(&an->slots[i]);
+    pthread_mutex_unlock(&an->start_lock);
+    pthread_mutex_destroy(&an->lock);
+    pthread_mutex_destroy(&an->start_lock);
+    free(an);
 }

@@ -1,4 +1,4 @@
-/* web_worker.c - the web app's engine: one worker thread per thinking game, each
+/* worker.c - the web app's engine: one worker thread per thinking game, each
  * driving the game's EngineSearch (the engine service: a search on its own copy of
  * the game, with the principal variation in SAN and a stop that is never lost).
  * Requests keep reading the game meanwhile; the worker plays the move found on the
@@ -10,26 +10,20 @@
  * EngineSearch between moves (KEEP_COPIES), so the engine keeps its tables there;
  * the others drop theirs when the move is played. So at most MAX_SEARCHING +
  * KEEP_COPIES tables exist, whatever the number of games: 8 x 16 MB for chess (the
- * mancala's search takes 32 MB of its own). web_worker_stats reports the figures. */
+ * mancala's search takes 32 MB of its own). web_worker_stats reports the figures.
+ * A worker's move is saved like any change (web_store_commit). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web_game.h"
+#include "app/web/games/worker.h"
 
 #define MAX_SEARCHING 4
 #define KEEP_COPIES 4
 #define ENGINE_HASH_MB 16
 
-static atomic_bool closing;
-static atomic_int kept_copies; /* copies with (or about to get) tables */
-static pthread_mutex_t work_lock = PTHREAD_MUTEX_INITIALIZER;
-static pthread_cond_t work_change = PTHREAD_COND_INITIALIZER;
-static int workers;   /* worker threads alive */
-static int searching; /* of them, searching now */
-static int most_searching, most_kept;
-
 typedef struct {
+    WebWorkers *ww;
     WebGame *w;
     SearchLimits lim;
 } Worker;
@@ -48,34 +42,34 @@ static void on_info(const SearchInfo *si, void *ud) {
 }
 
 /* Waits for a search slot; false when the move was cancelled meanwhile. */
-static bool take_slot(WebGame *w) {
+static bool take_slot(WebWorkers *ww, WebGame *w) {
     pthread_mutex_lock(&w->lock);
     bool go = !w->cancel && !w->removed;
     pthread_mutex_unlock(&w->lock);
-    pthread_mutex_lock(&work_lock);
-    while (go && searching >= MAX_SEARCHING) {
-        /* no game lock under work_lock: cancel is atomic, and a canceller wakes us */
-        pthread_cond_wait(&work_change, &work_lock);
-        go = !w->cancel && !atomic_load(&closing);
+    pthread_mutex_lock(&ww->lock);
+    while (go && ww->searching >= MAX_SEARCHING) {
+        /* no game lock under the pool's: cancel is atomic, and a canceller wakes us */
+        pthread_cond_wait(&ww->change, &ww->lock);
+        go = !w->cancel && !atomic_load(&ww->closing);
     }
-    if (go && ++searching > most_searching)
-        most_searching = searching;
-    pthread_mutex_unlock(&work_lock);
+    if (go && ++ww->searching > ww->most_searching)
+        ww->most_searching = ww->searching;
+    pthread_mutex_unlock(&ww->lock);
     pthread_mutex_lock(&w->lock);
     w->queued = false;
     pthread_mutex_unlock(&w->lock);
     return go;
 }
 
-static void give_slot(void) {
-    pthread_mutex_lock(&work_lock);
-    searching--;
-    pthread_cond_broadcast(&work_change);
-    pthread_mutex_unlock(&work_lock);
+static void give_slot(WebWorkers *ww) {
+    pthread_mutex_lock(&ww->lock);
+    ww->searching--;
+    pthread_cond_broadcast(&ww->change);
+    pthread_mutex_unlock(&ww->lock);
 }
 
 /* The engine's move on the game and its file (lock held); false when it stops there. */
-static bool play_best(WebGame *w, bool ok, const char *best) {
+static bool play_best(WebWorkers *ww, WebGame *w, bool ok, const char *best) {
     char err[ENGINE_ERR_LEN];
     while (w->busy)
         pthread_cond_wait(&w->idle, &w->lock);
@@ -99,7 +93,7 @@ static bool play_best(WebGame *w, bool ok, const char *best) {
     w->plies++;
     web_refresh_before(w);
     WebError e;
-    if (!web_commit(w, &e)) {
+    if (!web_store_commit(ww->store, w, &e)) {
         /* the file keeps the game without the move: so does memory */
         w->clock = clock;
         engine_undo(w->g);
@@ -123,12 +117,13 @@ static bool play_best(WebGame *w, bool ok, const char *best) {
 
 static void *worker_main(void *arg) {
     Worker *k = arg;
+    WebWorkers *ww = k->ww;
     WebGame *w = k->w;
     char best[64] = "";
     bool ok = false;
     // Step 1. A search slot, then the search (started under the game's lock, so a
     // cancel comes either before it, and it does not start, or after, and stops it).
-    if (take_slot(w)) {
+    if (take_slot(ww, w)) {
         EngineCallbacks cb = {on_info, NULL, k};
         EngineResult res;
         char err[ENGINE_ERR_LEN];
@@ -141,18 +136,18 @@ static void *worker_main(void *arg) {
             ok = true;
             snprintf(best, sizeof best, "%s", res.best);
         }
-        give_slot();
+        give_slot(ww);
     }
     // Step 2. The move on the game, saved.
     pthread_mutex_lock(&w->lock);
-    bool played = play_best(w, ok, best);
+    bool played = play_best(ww, w, ok, best);
     w->thinking = false;
     w->queued = false;
     EngineSearch *drop = NULL;
-    if (atomic_load(&kept_copies) > KEEP_COPIES || w->removed) {
+    if (atomic_load(&ww->kept_copies) > KEEP_COPIES || w->removed) {
         drop = w->search; /* too many kept: this game makes a new one next time */
         w->search = NULL;
-        atomic_fetch_sub(&kept_copies, 1);
+        atomic_fetch_sub(&ww->kept_copies, 1);
     }
     pthread_cond_broadcast(&w->idle);
     // Step 3. Engine against engine: the next move follows while someone watches (the
@@ -160,45 +155,52 @@ static void *worker_main(void *arg) {
     Side side = engine_side_to_move(w->g);
     if (played && w->opt.player[side] == WEB_ENGINE && !web_is_over(w) &&
         time(NULL) - w->seen <= 20)
-        web_worker_start(w, w->opt.level, w->opt.movetime_ms, NULL);
+        web_worker_start(ww, w, w->opt.level, w->opt.movetime_ms, NULL);
     pthread_mutex_unlock(&w->lock);
 
     engine_search_free(drop);
     free(k);
     web_game_put(w);
-    pthread_mutex_lock(&work_lock);
-    workers--;
-    pthread_cond_broadcast(&work_change);
-    pthread_mutex_unlock(&work_lock);
+    pthread_mutex_lock(&ww->lock);
+    ww->workers--;
+    pthread_cond_broadcast(&ww->change);
+    pthread_mutex_unlock(&ww->lock);
     return NULL;
 }
 
 /* The game's EngineSearch, made when it has none (game lock held). */
-static bool get_search(WebGame *w) {
+static bool get_search(WebWorkers *ww, WebGame *w) {
     if (w->search)
         return true;
     w->search = engine_search_new();
     if (w->search) {
-        int kept = atomic_fetch_add(&kept_copies, 1) + 1;
-        pthread_mutex_lock(&work_lock);
-        if (kept > most_kept)
-            most_kept = kept;
-        pthread_mutex_unlock(&work_lock);
+        w->searches = &ww->kept_copies; /* web_game_free lowers it */
+        int kept = atomic_fetch_add(&ww->kept_copies, 1) + 1;
+        pthread_mutex_lock(&ww->lock);
+        if (kept > ww->most_kept)
+            ww->most_kept = kept;
+        pthread_mutex_unlock(&ww->lock);
     }
     return w->search != NULL;
 }
 
-void web_worker_drop_copy(WebGame *w) {
-    if (!w->search)
-        return;
-    atomic_fetch_sub(&kept_copies, 1);
-    engine_search_free(w->search);
-    w->search = NULL;
+void web_workers_init(WebWorkers *ww, const WebStore *store) {
+    memset(ww, 0, sizeof *ww);
+    ww->store = store;
+    atomic_init(&ww->closing, false);
+    atomic_init(&ww->kept_copies, 0);
+    pthread_mutex_init(&ww->lock, NULL);
+    pthread_cond_init(&ww->change, NULL);
 }
 
-bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e) {
+void web_workers_destroy(WebWorkers *ww) {
+    pthread_mutex_destroy(&ww->lock);
+    pthread_cond_destroy(&ww->change);
+}
+
+bool web_worker_start(WebWorkers *ww, WebGame *w, int level, int movetime_ms, WebError *e) {
     // Step 1. Only when the game can take a move now.
-    if (atomic_load(&closing)) {
+    if (atomic_load(&ww->closing)) {
         web_set_err(e, 503, "the server is stopping");
         return false;
     }
@@ -215,13 +217,14 @@ bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e) {
         return false;
     }
     // Step 2. The search it drives.
-    if (!get_search(w)) {
+    if (!get_search(ww, w)) {
         web_set_err(e, 500, "could not make a search for the engine");
         return false;
     }
     Worker *k = calloc(1, sizeof *k);
     if (!k)
         abort();
+    k->ww = ww;
     k->w = w;
     k->lim.level = level;
     k->lim.movetime_ms = movetime_ms;
@@ -242,9 +245,9 @@ bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e) {
     w->engine_error[0] = 0;
     // Step 3. Its thread, counted so that closing can wait for it.
     atomic_fetch_add(&w->refs, 1);
-    pthread_mutex_lock(&work_lock);
-    workers++;
-    pthread_mutex_unlock(&work_lock);
+    pthread_mutex_lock(&ww->lock);
+    ww->workers++;
+    pthread_mutex_unlock(&ww->lock);
     pthread_attr_t attr;
     pthread_attr_init(&attr);
     pthread_attr_setdetachstate(&attr, PTHREAD_CREATE_DETACHED);
@@ -255,41 +258,51 @@ bool web_worker_start(WebGame *w, int level, int movetime_ms, WebError *e) {
         w->thinking = w->queued = false;
         free(k);
         atomic_fetch_sub(&w->refs, 1);
-        pthread_mutex_lock(&work_lock);
-        workers--;
-        pthread_mutex_unlock(&work_lock);
+        pthread_mutex_lock(&ww->lock);
+        ww->workers--;
+        pthread_mutex_unlock(&ww->lock);
         web_set_err(e, 503, "cannot start the engine thread");
         return false;
     }
     return true;
 }
 
-void web_worker_wake(void) {
-    pthread_mutex_lock(&work_lock);
-    pthread_cond_broadcast(&work_change);
-    pthread_mutex_unlock(&work_lock);
+void web_worker_wake(WebWorkers *ww) {
+    pthread_mutex_lock(&ww->lock);
+    pthread_cond_broadcast(&ww->change);
+    pthread_mutex_unlock(&ww->lock);
 }
 
-void web_worker_close(bool wait) {
-    atomic_store(&closing, true);
-    web_worker_wake();
-    pthread_mutex_lock(&work_lock);
-    while (wait && workers > 0)
-        pthread_cond_wait(&work_change, &work_lock);
-    pthread_mutex_unlock(&work_lock);
+void web_worker_wait_idle(WebWorkers *ww, WebGame *w, bool stop_engine) {
+    if (w->thinking && stop_engine) {
+        w->cancel = true;
+        engine_search_stop(w->search);
+        web_worker_wake(ww);
+    }
+    while (w->thinking || w->busy)
+        pthread_cond_wait(&w->idle, &w->lock);
 }
 
-cJSON *web_worker_stats(void) {
+void web_worker_close(WebWorkers *ww, bool wait) {
+    atomic_store(&ww->closing, true);
+    web_worker_wake(ww);
+    pthread_mutex_lock(&ww->lock);
+    while (wait && ww->workers > 0)
+        pthread_cond_wait(&ww->change, &ww->lock);
+    pthread_mutex_unlock(&ww->lock);
+}
+
+cJSON *web_worker_stats(WebWorkers *ww) {
     cJSON *o = cJSON_CreateObject();
-    pthread_mutex_lock(&work_lock);
-    cJSON_AddNumberToObject(o, "workers", workers);
-    cJSON_AddNumberToObject(o, "searching", searching);
+    pthread_mutex_lock(&ww->lock);
+    cJSON_AddNumberToObject(o, "workers", ww->workers);
+    cJSON_AddNumberToObject(o, "searching", ww->searching);
     cJSON_AddNumberToObject(o, "max_searching", MAX_SEARCHING);
-    cJSON_AddNumberToObject(o, "most_searching", most_searching);
-    cJSON_AddNumberToObject(o, "copies", atomic_load(&kept_copies));
+    cJSON_AddNumberToObject(o, "most_searching", ww->most_searching);
+    cJSON_AddNumberToObject(o, "copies", atomic_load(&ww->kept_copies));
     cJSON_AddNumberToObject(o, "keep_copies", KEEP_COPIES);
-    cJSON_AddNumberToObject(o, "most_copies", most_kept);
+    cJSON_AddNumberToObject(o, "most_copies", ww->most_kept);
     cJSON_AddNumberToObject(o, "hash_mb", ENGINE_HASH_MB);
-    pthread_mutex_unlock(&work_lock);
+    pthread_mutex_unlock(&ww->lock);
     return o;
 }

@@ -1,15 +1,16 @@
-/* web_study.c - API routes for looking at games rather than playing them:
+/* study.c - API routes for looking at games rather than playing them:
  * every position of a game for the review (replayed from its saved text, so
  * it needs nothing from the live game but web_game_export) and piece
  * diagrams (engine_piece_reach) and the check of a position built in the
  * board editor (engine_new's own message), and what each engine level means
- * (engine_level). web_api.c routes to these. */
+ * (engine_level). api.c routes to these. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web.h"
-#include "front/web_game.h"
+#include "app/web/games/play.h"
+#include "app/web/games/view.h"
+#include "app/web/study.h"
 
 static cJSON *position_entry(Game *g) {
     cJSON *o = cJSON_CreateObject();
@@ -30,9 +31,9 @@ static cJSON *position_entry(Game *g) {
     return o;
 }
 
-Game *web_study_saved(const char *id, WebReply *out) {
+Game *web_study_saved(WebGames *gs, const char *id, WebReply *out) {
     WebError e;
-    WebGame *w = web_game_get(id, &e);
+    WebGame *w = web_game_get(gs, id, &e);
     if (!w) {
         web_reply_error(out, e.status, e.msg);
         return NULL;
@@ -47,9 +48,9 @@ Game *web_study_saved(const char *id, WebReply *out) {
     return g;
 }
 
-void web_study_positions(const char *id, WebReply *out) {
+void web_study_positions(WebGames *gs, const char *id, WebReply *out) {
     // Step 1. The game as saved, read back.
-    Game *g = web_study_saved(id, out);
+    Game *g = web_study_saved(gs, id, out);
     if (!g)
         return;
     // Step 2. Replay it from its start position, one entry per ply.

@@ -1,6 +1,7 @@
-/* web_api.c - the JSON API under /api/: an exact route table (method and path
+/* api.c - the JSON API under /api/: an exact route table (method and path
  * segments, ":id" standing for a game id), each route a handler that reads its
- * JSON body, calls web_game.c and answers with JSON (errors: {"error": "..."}). */
+ * JSON body, calls the games (games/play.c, games/registry.c), study.c or
+ * analysis.c and answers with JSON (errors: {"error": "..."}). */
 #include <limits.h>
 #include <math.h>
 #include <pthread.h>
@@ -8,11 +9,14 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web.h"
+#include "app/web/api.h"
+#include "app/web/games/play.h"
+#include "app/web/study.h"
 
 #define MAX_SEGS 8
 
 typedef struct {
+    WebApi *api;
     const char *id;    /* the :id segment, or NULL */
     const cJSON *body; /* a JSON object ({} when the request had no body) */
 } Req;
@@ -20,10 +24,6 @@ typedef struct {
 typedef void (*Handler)(const Req *rq, WebReply *out);
 
 /* ---- reading the body ---- */
-
-static void fail(WebReply *out, const WebError *e) {
-    web_reply_error(out, e->status, e->msg);
-}
 
 /* An optional integer field in [lo, hi]; false (and 400) when present but wrong. */
 static bool opt_int(const cJSON *o, const char *key, int lo, int hi, int *val, WebReply *out) {
@@ -83,22 +83,19 @@ static bool read_options(const cJSON *b, WebOptions *opt, WebReply *out) {
 
 /* ---- replies ---- */
 
-static void reply_state(WebReply *out, int status, WebGame *w) {
-    web_reply_json(out, status, web_game_state(w));
+static void reply_state(const Req *rq, WebReply *out, int status, WebGame *w) {
+    web_reply_json(out, status, web_game_state(rq->api->games, w));
 }
 
 static WebGame *game_or_fail(const Req *rq, WebReply *out) {
     WebError e;
-    WebGame *w = web_game_get(rq->id, &e);
+    WebGame *w = web_game_get(rq->api->games, rq->id, &e);
     if (!w)
-        fail(out, &e);
+        web_reply_fail(out, &e);
     return w;
 }
 
 /* ---- handlers ---- */
-
-static char *variants_text;
-static pthread_once_t variants_once = PTHREAD_ONCE_INIT;
 
 /* The order of game lists: the built-in games by their `order` (those without
  * one after, by name), then the user's games the same way. */
@@ -119,7 +116,7 @@ static int listed_cmp(const void *a, const void *b) {
     return strcmp(x->name, y->name);
 }
 
-static void make_variants(void) {
+static char *make_variants(void) {
     Listed list[64];
     int n = 0;
     for (const char *const *nm = engine_game_names(); *nm && n < 64; nm++) {
@@ -163,15 +160,19 @@ static void make_variants(void) {
     cJSON *arr = cJSON_CreateArray();
     for (int i = 0; i < n; i++)
         cJSON_AddItemToArray(arr, list[i].o);
-    variants_text = cJSON_PrintUnformatted(arr);
+    char *text = cJSON_PrintUnformatted(arr);
     cJSON_Delete(arr);
+    return text;
 }
 
 static void api_variants(const Req *rq, WebReply *out) {
-    (void)rq;
-    pthread_once(&variants_once, make_variants);
+    WebApi *api = rq->api;
+    pthread_mutex_lock(&api->variants_lock);
+    if (!api->variants_text)
+        api->variants_text = make_variants();
     out->status = 200;
-    out->body = strdup(variants_text ? variants_text : "[]");
+    out->body = strdup(api->variants_text ? api->variants_text : "[]");
+    pthread_mutex_unlock(&api->variants_lock);
     if (!out->body)
         abort();
     out->len = strlen(out->body);
@@ -179,13 +180,11 @@ static void api_variants(const Req *rq, WebReply *out) {
 }
 
 static void api_list(const Req *rq, WebReply *out) {
-    (void)rq;
-    web_reply_json(out, 200, web_games_list());
+    web_reply_json(out, 200, web_games_list(rq->api->games));
 }
 
 static void api_stats(const Req *rq, WebReply *out) {
-    (void)rq;
-    web_reply_json(out, 200, web_games_stats());
+    web_reply_json(out, 200, web_games_stats(rq->api->games));
 }
 
 static bool known_game(const char *name) {
@@ -222,22 +221,23 @@ static bool play_setup(Game *g, const char *text, WebReply *out) {
     return ok;
 }
 
-static void start(Game *g, const WebOptions *opt, WebReply *out) {
+static void start(const Req *rq, Game *g, const WebOptions *opt, WebReply *out) {
+    WebGames *gs = rq->api->games;
     WebError e;
-    WebGame *w = web_game_add(g, opt, &e);
+    WebGame *w = web_game_add(gs, g, opt, &e);
     if (!w) {
-        fail(out, &e);
+        web_reply_fail(out, &e);
         return;
     }
-    cJSON *st = web_game_state(w);
+    cJSON *st = web_game_state(gs, w);
     const cJSON *side = cJSON_GetObjectItem(st, "side");
     const cJSON *over = cJSON_GetObjectItem(cJSON_GetObjectItem(st, "result"), "over");
     bool engine_turn = cJSON_IsNumber(side) && (side->valueint == 0 || side->valueint == 1) &&
                        !cJSON_IsTrue(over) && opt->player[side->valueint] == WEB_ENGINE;
     cJSON_Delete(st);
     if (engine_turn)
-        web_game_go(w, 0, 0, NULL);
-    reply_state(out, 201, w);
+        web_game_go(gs, w, 0, 0, NULL);
+    reply_state(rq, out, 201, w);
     web_game_put(w);
 }
 
@@ -299,7 +299,7 @@ static void api_new(const Req *rq, WebReply *out) {
             }
         }
     }
-    start(g, &opt, out);
+    start(rq, g, &opt, out);
 }
 
 static void api_import(const Req *rq, WebReply *out) {
@@ -317,21 +317,21 @@ static void api_import(const Req *rq, WebReply *out) {
         web_reply_error(out, 400, err);
         return;
     }
-    start(g, &opt, out);
+    start(rq, g, &opt, out);
 }
 
 static void api_state(const Req *rq, WebReply *out) {
     WebGame *w = game_or_fail(rq, out);
     if (!w)
         return;
-    reply_state(out, 200, w);
+    reply_state(rq, out, 200, w);
     web_game_put(w);
 }
 
 static void api_delete(const Req *rq, WebReply *out) {
     WebError e;
-    if (!web_game_delete(rq->id, &e)) {
-        fail(out, &e);
+    if (!web_game_delete(rq->api->games, rq->id, &e)) {
+        web_reply_fail(out, &e);
         return;
     }
     cJSON *o = cJSON_CreateObject();
@@ -360,10 +360,10 @@ static void api_move(const Req *rq, WebReply *out) {
     if (!w)
         return;
     WebError e;
-    if (web_game_move(w, move, &e))
-        reply_state(out, 200, w);
+    if (web_game_move(rq->api->games, w, move, &e))
+        reply_state(rq, out, 200, w);
     else
-        fail(out, &e);
+        web_reply_fail(out, &e);
     web_game_put(w);
 }
 
@@ -376,10 +376,10 @@ static void api_go(const Req *rq, WebReply *out) {
     if (!w)
         return;
     WebError e;
-    if (web_game_go(w, level, movetime, &e))
-        reply_state(out, 202, w);
+    if (web_game_go(rq->api->games, w, level, movetime, &e))
+        reply_state(rq, out, 202, w);
     else
-        fail(out, &e);
+        web_reply_fail(out, &e);
     web_game_put(w);
 }
 
@@ -389,9 +389,9 @@ static void api_stop(const Req *rq, WebReply *out) {
         return;
     WebError e;
     if (web_game_stop(w, &e))
-        reply_state(out, 200, w);
+        reply_state(rq, out, 200, w);
     else
-        fail(out, &e);
+        web_reply_fail(out, &e);
     web_game_put(w);
 }
 
@@ -403,10 +403,10 @@ static void api_undo(const Req *rq, WebReply *out) {
     if (!w)
         return;
     WebError e;
-    if (web_game_undo(w, count, &e))
-        reply_state(out, 200, w);
+    if (web_game_undo(rq->api->games, w, count, &e))
+        reply_state(rq, out, 200, w);
     else
-        fail(out, &e);
+        web_reply_fail(out, &e);
     web_game_put(w);
 }
 
@@ -431,10 +431,10 @@ static void api_resign(const Req *rq, WebReply *out) {
     if (!w)
         return;
     WebError e;
-    if (web_game_resign(w, side, &e))
-        reply_state(out, 200, w);
+    if (web_game_resign(rq->api->games, w, side, &e))
+        reply_state(rq, out, 200, w);
     else
-        fail(out, &e);
+        web_reply_fail(out, &e);
     web_game_put(w);
 }
 
@@ -444,12 +444,12 @@ static void api_draw(const Req *rq, WebReply *out) {
         return;
     WebError e;
     bool accepted;
-    if (web_game_draw(w, &accepted, &e)) {
-        cJSON *st = web_game_state(w);
+    if (web_game_draw(rq->api->games, w, &accepted, &e)) {
+        cJSON *st = web_game_state(rq->api->games, w);
         cJSON_AddBoolToObject(st, "draw_accepted", accepted);
         web_reply_json(out, 200, st);
     } else {
-        fail(out, &e);
+        web_reply_fail(out, &e);
     }
     web_game_put(w);
 }
@@ -462,11 +462,11 @@ static void api_options(const Req *rq, WebReply *out) {
     if (!w)
         return;
     WebError e;
-    if (web_game_options(w, cJSON_GetObjectItemCaseSensitive(rq->body, "players"), opt.level,
-                         opt.movetime_ms, &e))
-        reply_state(out, 200, w);
+    if (web_game_options(rq->api->games, w, cJSON_GetObjectItemCaseSensitive(rq->body, "players"),
+                         opt.level, opt.movetime_ms, &e))
+        reply_state(rq, out, 200, w);
     else
-        fail(out, &e);
+        web_reply_fail(out, &e);
     web_game_put(w);
 }
 
@@ -487,17 +487,23 @@ static void api_export(const Req *rq, WebReply *out) {
     out->type = "text/plain; charset=utf-8";
 }
 
-/* Routes served by web_study.c. */
-static void api_positions(const Req *rq, WebReply *out) { web_study_positions(rq->id, out); }
+/* Routes served by study.c. */
+static void api_positions(const Req *rq, WebReply *out) {
+    web_study_positions(rq->api->games, rq->id, out);
+}
 static void api_diagram(const Req *rq, WebReply *out) { web_study_diagram(rq->body, out); }
 static void api_check(const Req *rq, WebReply *out) { web_study_check(rq->body, out); }
 static void api_levels(const Req *rq, WebReply *out) {
     (void)rq;
     web_study_levels(out);
 }
-/* Routes served by web_analysis.c. */
-static void api_analyse(const Req *rq, WebReply *out) { web_analysis_start(rq->id, rq->body, out); }
-static void api_analysis(const Req *rq, WebReply *out) { web_analysis_get(rq->id, out); }
+/* Routes served by analysis.c. */
+static void api_analyse(const Req *rq, WebReply *out) {
+    web_analysis_start(rq->api->analysis, rq->id, rq->body, out);
+}
+static void api_analysis(const Req *rq, WebReply *out) {
+    web_analysis_get(rq->api->analysis, rq->id, out);
+}
 
 /* ---- the route table ---- */
 
@@ -562,8 +568,21 @@ static bool path_matches(const char *pattern, char **seg, int n, const char **id
     return true;
 }
 
-void web_api_handle(const char *method, const char *url, const char *body, size_t len,
-                    WebReply *out) {
+void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis) {
+    api->games = games;
+    api->analysis = analysis;
+    pthread_mutex_init(&api->variants_lock, NULL);
+    api->variants_text = NULL;
+}
+
+void web_api_free(WebApi *api) {
+    pthread_mutex_destroy(&api->variants_lock);
+    free(api->variants_text);
+    api->variants_text = NULL;
+}
+
+void web_api_handle(WebApi *api, const char *method, const char *url, const char *body,
+                    size_t len, WebReply *out) {
     char copy[512], *seg[MAX_SEGS];
     if (strlen(url) >= sizeof copy) {
         web_reply_error(out, 414, "the address is too long");
@@ -604,7 +623,7 @@ void web_api_handle(const char *method, const char *url, const char *body, size_
     } else {
         json = cJSON_CreateObject();
     }
-    Req rq = {id, json};
+    Req rq = {api, id, json};
     route->run(&rq, out);
     cJSON_Delete(json);
 }

@@ -1,63 +1,13 @@
-/* web_game.c - the requests on one web game (move, engine, undo, resign, draw,
- * options, export) and the helpers the other web_*.c modules share. Every change
- * is saved before it is answered: web_commit writes the file with the game's lock
- * dropped, and a change whose file could not be written is rolled back and answered
- * with a 5xx error (see web_game.h). */
-#include <errno.h>
+/* play.c - the requests on one web game (play.h). A change is made under the game's
+ * lock and saved by web_store_commit, which drops the lock while the file is written;
+ * a change whose file could not be written is rolled back and answered with a 5xx
+ * error (see game.h). */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web_game.h"
-
-void web_set_err(WebError *e, int status, const char *msg) {
-    if (!e)
-        return;
-    e->status = status;
-    snprintf(e->msg, sizeof e->msg, "%s", msg);
-}
-
-const char *web_player_name(WebPlayer p) {
-    return p == WEB_ENGINE ? "engine" : "human";
-}
-
-const char *web_result_token(ResultKind k) {
-    static const char *const t[] = {"*", "1-0", "0-1", "1/2-1/2"};
-    return t[k];
-}
-
-/* ---- helpers (game lock held) ---- */
-
-char (*web_history(Game *g, bool san, int *n))[ENGINE_MOVE_TEXT] {
-    for (int cap = 256;; cap *= 2) {
-        char(*buf)[ENGINE_MOVE_TEXT] = malloc((size_t)cap * sizeof *buf);
-        if (!buf)
-            abort();
-        int k = engine_history(g, buf, cap, san);
-        if (k < cap || cap >= (1 << 17)) {
-            *n = k;
-            return buf;
-        }
-        free(buf);
-    }
-}
-
-GameResult web_result_of(WebGame *w) {
-    GameResult r = engine_result(w->g);
-    if (r.kind == RESULT_NONE && w->forced != RESULT_NONE) {
-        r.kind = w->forced;
-        snprintf(r.reason, sizeof r.reason, "%s", w->forced_reason);
-    }
-    return r;
-}
-
-bool web_is_over(WebGame *w) {
-    return web_result_of(w).kind != RESULT_NONE;
-}
-
-bool web_against_engine(WebGame *w) {
-    return w->opt.player[0] != w->opt.player[1] && !web_is_over(w);
-}
+#include "app/web/games/play.h"
+#include "app/web/games/view.h"
 
 bool web_game_against_engine(WebGame *w) {
     pthread_mutex_lock(&w->lock);
@@ -66,59 +16,10 @@ bool web_game_against_engine(WebGame *w) {
     return live;
 }
 
-/* The mancala position before the last move, for marking what the move changed. */
-void web_refresh_before(WebGame *w) {
-    MoveDesc last;
-    w->before[0] = 0;
-    if (w->info.kind != KIND_MANCALA || !engine_last_move(w->g, &last))
-        return;
-    char err[ENGINE_ERR_LEN];
-    if (engine_undo(w->g)) {
-        engine_position_text(w->g, w->before, sizeof w->before);
-        if (!engine_play(w->g, last.text, err, sizeof err)) {
-            /* cannot happen: the move was legal a moment ago */
-            fprintf(stderr, "menagerie serve: could not replay %s: %s\n", last.text, err);
-            w->before[0] = 0;
-        }
-    }
-}
-
-void web_wait_idle(WebGame *w, bool stop_engine) {
-    if (w->thinking && stop_engine) {
-        w->cancel = true;
-        engine_search_stop(w->search);
-        web_worker_wake();
-    }
-    while (w->thinking || w->busy)
-        pthread_cond_wait(&w->idle, &w->lock);
-}
-
-bool web_commit(WebGame *w, WebError *e) {
-    char err[ENGINE_ERR_LEN];
-    char *text = web_store_text(w);
-    if (!text) {
-        web_set_err(e, 500, "the game is too long to save");
-        return false;
-    }
-    w->busy = true;
-    pthread_mutex_unlock(&w->lock);
-    bool ok = web_store_write(w->id, w->info.kind, text, err, sizeof err);
-    int code = errno;
-    free(text);
-    pthread_mutex_lock(&w->lock);
-    w->busy = false;
-    pthread_cond_broadcast(&w->idle);
-    if (ok)
-        w->updated = time(NULL);
-    else
-        web_set_err(e, web_store_status(code), err);
-    return ok;
-}
-
 /* Waits for the engine (cancelling its move when asked) and any write; false with
  * 404 when the game was deleted meanwhile. */
-static bool ready(WebGame *w, bool stop_engine, WebError *e) {
-    web_wait_idle(w, stop_engine);
+static bool ready(WebGames *gs, WebGame *w, bool stop_engine, WebError *e) {
+    web_worker_wait_idle(&gs->workers, w, stop_engine);
     if (w->removed)
         web_set_err(e, 404, "no game with that id");
     return !w->removed;
@@ -143,8 +44,8 @@ static void keep(WebGame *w, Saved *s, bool moves) {
 }
 
 /* Saves the change, or puts the game back as it was (file and memory agree). */
-static bool commit_or_restore(WebGame *w, Saved *s, WebError *e) {
-    bool ok = web_commit(w, e);
+static bool commit_or_restore(WebGames *gs, WebGame *w, Saved *s, WebError *e) {
+    bool ok = web_store_commit(&gs->store, w, e);
     if (!ok) {
         char err[ENGINE_ERR_LEN];
         while (w->plies > s->plies && engine_undo(w->g))
@@ -162,24 +63,54 @@ static bool commit_or_restore(WebGame *w, Saved *s, WebError *e) {
     return ok;
 }
 
+/* The side to move's time is up, the game not over. */
+static bool clock_fallen(WebGame *w) {
+    return w->clock.base_ms && !web_is_over(w) &&
+           web_clock_left(&w->clock, engine_side_to_move(w->g), true) <= 0;
+}
+
+/* Ends the game on that flag (the caller saves). */
+static void clock_flag(WebGames *gs, WebGame *w) {
+    Side side = engine_side_to_move(w->g);
+    w->clock.left[side] = 0;
+    w->clock.since = web_now_ms();
+    bool mancala = w->info.kind == KIND_MANCALA;
+    const char *who = mancala ? (side ? "B" : "A") : (side ? "Black" : "White");
+    const char *other = mancala ? (side ? "A" : "B") : (side ? "White" : "Black");
+    if (engine_can_mate(w->g, 1 - side)) { /* it loses, unless the other side cannot mate */
+        w->forced = side == SIDE_FIRST ? RESULT_SECOND_WINS : RESULT_FIRST_WINS;
+        snprintf(w->forced_reason, sizeof w->forced_reason, "%s's time ran out", who);
+    } else {
+        w->forced = RESULT_DRAW;
+        snprintf(w->forced_reason, sizeof w->forced_reason, "%s's time ran out; %s cannot mate",
+                 who, other);
+    }
+    if (w->thinking) { /* its move would come too late */
+        w->cancel = true;
+        engine_search_stop(w->search);
+        web_worker_wake(&gs->workers);
+    }
+    w->version++;
+}
+
 /* Clock: a fallen flag ends the game, saved like any change (lock held). */
-static void flag_fall(WebGame *w) {
+static void flag_fall(WebGames *gs, WebGame *w) {
     while (w->busy)
         pthread_cond_wait(&w->idle, &w->lock);
-    if (w->removed || !web_clock_fallen(w))
+    if (w->removed || !clock_fallen(w))
         return;
     Saved s;
     keep(w, &s, false);
-    web_clock_flag(w);
+    clock_flag(gs, w);
     WebError e;
-    commit_or_restore(w, &s, &e);
+    commit_or_restore(gs, w, &s, &e);
 }
 
 /* ---- requests ---- */
 
-cJSON *web_game_state(WebGame *w) {
+cJSON *web_game_state(WebGames *gs, WebGame *w) {
     pthread_mutex_lock(&w->lock);
-    flag_fall(w);
+    flag_fall(gs, w);
     w->seen = time(NULL);
     cJSON *o = web_view_state(w);
     pthread_mutex_unlock(&w->lock);
@@ -194,11 +125,11 @@ cJSON *web_game_moves(WebGame *w) {
     return arr;
 }
 
-bool web_game_move(WebGame *w, const char *move, WebError *e) {
+bool web_game_move(WebGames *gs, WebGame *w, const char *move, WebError *e) {
     bool ok = false;
     char err[ENGINE_ERR_LEN];
     pthread_mutex_lock(&w->lock);
-    flag_fall(w);
+    flag_fall(gs, w);
     Saved s;
     WebClock clock = w->clock;
     if (w->removed) {
@@ -215,21 +146,21 @@ bool web_game_move(WebGame *w, const char *move, WebError *e) {
         w->plies++;
         w->engine_error[0] = 0;
         web_refresh_before(w);
-        ok = commit_or_restore(w, &s, e);
+        ok = commit_or_restore(gs, w, &s, e);
         if (!ok)
             w->clock = clock; /* Clock: as the file has it */
         Side side = engine_side_to_move(w->g);
         if (ok && w->opt.player[side] == WEB_ENGINE && !web_is_over(w) && !w->thinking)
-            web_worker_start(w, w->opt.level, w->opt.movetime_ms, NULL);
+            web_worker_start(&gs->workers, w, w->opt.level, w->opt.movetime_ms, NULL);
     }
     pthread_mutex_unlock(&w->lock);
     return ok;
 }
 
-bool web_game_go(WebGame *w, int level, int movetime_ms, WebError *e) {
+bool web_game_go(WebGames *gs, WebGame *w, int level, int movetime_ms, WebError *e) {
     pthread_mutex_lock(&w->lock);
-    flag_fall(w);
-    bool ok = web_worker_start(w, level > 0 ? level : w->opt.level,
+    flag_fall(gs, w);
+    bool ok = web_worker_start(&gs->workers, w, level > 0 ? level : w->opt.level,
                                movetime_ms > 0 ? movetime_ms : w->opt.movetime_ms, e);
     pthread_mutex_unlock(&w->lock);
     return ok;
@@ -246,9 +177,9 @@ bool web_game_stop(WebGame *w, WebError *e) {
     return ok;
 }
 
-bool web_game_undo(WebGame *w, int count, WebError *e) {
+bool web_game_undo(WebGames *gs, WebGame *w, int count, WebError *e) {
     pthread_mutex_lock(&w->lock);
-    bool ok = ready(w, true, e);
+    bool ok = ready(gs, w, true, e);
     Saved s;
     if (ok)
         keep(w, &s, true);
@@ -276,15 +207,15 @@ bool web_game_undo(WebGame *w, int count, WebError *e) {
         w->version++;
         w->engine_error[0] = 0;
         web_refresh_before(w);
-        ok = commit_or_restore(w, &s, e);
+        ok = commit_or_restore(gs, w, &s, e);
     }
     pthread_mutex_unlock(&w->lock);
     return ok;
 }
 
-bool web_game_resign(WebGame *w, int side, WebError *e) {
+bool web_game_resign(WebGames *gs, WebGame *w, int side, WebError *e) {
     pthread_mutex_lock(&w->lock);
-    bool ok = ready(w, true, e);
+    bool ok = ready(gs, w, true, e);
     if (ok && web_is_over(w)) {
         web_set_err(e, 409, "the game is over");
         ok = false;
@@ -302,7 +233,7 @@ bool web_game_resign(WebGame *w, int side, WebError *e) {
         snprintf(w->forced_reason, sizeof w->forced_reason, "%s resigns",
                  mancala ? (side == 0 ? "A" : "B") : (side == 0 ? "White" : "Black"));
         w->version++;
-        ok = commit_or_restore(w, &s, e);
+        ok = commit_or_restore(gs, w, &s, e);
     }
     pthread_mutex_unlock(&w->lock);
     return ok;
@@ -321,10 +252,10 @@ static bool draw_agreed(WebGame *w) {
     return agree;
 }
 
-bool web_game_draw(WebGame *w, bool *accepted, WebError *e) {
+bool web_game_draw(WebGames *gs, WebGame *w, bool *accepted, WebError *e) {
     pthread_mutex_lock(&w->lock);
     *accepted = false;
-    bool ok = ready(w, draw_agreed(w), e);
+    bool ok = ready(gs, w, draw_agreed(w), e);
     if (ok && web_is_over(w)) {
         web_set_err(e, 409, "the game is over");
         ok = false;
@@ -334,13 +265,14 @@ bool web_game_draw(WebGame *w, bool *accepted, WebError *e) {
         w->forced = RESULT_DRAW;
         snprintf(w->forced_reason, sizeof w->forced_reason, "draw agreed");
         w->version++;
-        ok = *accepted = commit_or_restore(w, &s, e);
+        ok = *accepted = commit_or_restore(gs, w, &s, e);
     }
     pthread_mutex_unlock(&w->lock);
     return ok;
 }
 
-bool web_game_options(WebGame *w, const cJSON *players, int level, int movetime_ms, WebError *e) {
+bool web_game_options(WebGames *gs, WebGame *w, const cJSON *players, int level,
+                      int movetime_ms, WebError *e) {
     pthread_mutex_lock(&w->lock);
     while (w->busy)
         pthread_cond_wait(&w->idle, &w->lock);
@@ -360,7 +292,7 @@ bool web_game_options(WebGame *w, const cJSON *players, int level, int movetime_
         if (movetime_ms > 0)
             w->opt.movetime_ms = movetime_ms;
         w->version++;
-        ok = commit_or_restore(w, &s, e);
+        ok = commit_or_restore(gs, w, &s, e);
     }
     pthread_mutex_unlock(&w->lock);
     return ok;

@@ -1,4 +1,4 @@
-/* web_store.c - the web app's data folder: one file per game, DIR/ID.pgn for chess
+/* store.c - the web app's data folder: one file per game, DIR/ID.pgn for chess
  * games and DIR/ID.sgn for the mancala, written whole after every change.
  *
  * Both are engine_export text: PGN tag pairs and numbered moves; the mancala's FEN
@@ -11,7 +11,8 @@
  * folder is flushed too, so a stop at any moment leaves the old or the new file.
  * At start the folder must be writable; *.tmp files left by a stop are removed; a
  * file that cannot be read, or does not end in a game termination marker (cut
- * short), is left alone and listed with its reason (web_store_skipped). */
+ * short), is left alone and listed with its reason (web_store_skipped). The folder's
+ * name and those files are the WebStore's. */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
@@ -21,19 +22,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include "front/web_game.h"
-
-#define MAX_SKIPPED 64
-
-static char datadir[2048] = "data";
-
-typedef struct {
-    char file[64];
-    char error[200];
-} Skipped;
-
-static Skipped skipped[MAX_SKIPPED];
-static int nskipped;
+#include "app/web/games/store.h"
 
 int web_store_status(int err) {
     return err == ENOSPC || err == EDQUOT ? 507 : 500;
@@ -96,14 +85,14 @@ char *web_store_text(WebGame *w) {
     return NULL;
 }
 
-static bool sync_dir(void) {
-    int fd = open(datadir, O_RDONLY | O_DIRECTORY);
+static bool sync_dir(const WebStore *st) {
+    int fd = open(st->dir, O_RDONLY | O_DIRECTORY);
     if (fd < 0)
         return false;
     bool ok = fsync(fd) == 0;
-    int keep = errno;
+    int code = errno;
     close(fd);
-    errno = keep;
+    errno = code;
     return ok;
 }
 
@@ -113,9 +102,10 @@ static bool fail_with(char *err, size_t errlen, const char *what, int code) {
     return false;
 }
 
-bool web_store_write(const char *id, GameKind kind, const char *text, char *err, size_t errlen) {
+bool web_store_write(const WebStore *st, const char *id, GameKind kind, const char *text,
+                     char *err, size_t errlen) {
     char path[2200], tmp[2300];
-    snprintf(path, sizeof path, "%s/%s.%s", datadir, id, ext_of(kind));
+    snprintf(path, sizeof path, "%s/%s.%s", st->dir, id, ext_of(kind));
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     // Step 1. The whole text into the temporary file, flushed to the disk.
     FILE *f = fopen(tmp, "w");
@@ -133,19 +123,42 @@ bool web_store_write(const char *id, GameKind kind, const char *text, char *err,
         unlink(tmp);
         return fail_with(err, errlen, "could not save the game", code);
     }
-    if (!sync_dir())
+    if (!sync_dir(st))
         return fail_with(err, errlen, "could not flush the data folder", errno);
     return true;
 }
 
-bool web_store_remove(const char *id, GameKind kind, char *err, size_t errlen) {
+bool web_store_remove(const WebStore *st, const char *id, GameKind kind, char *err,
+                      size_t errlen) {
     char path[2200];
-    snprintf(path, sizeof path, "%s/%s.%s", datadir, id, ext_of(kind));
+    snprintf(path, sizeof path, "%s/%s.%s", st->dir, id, ext_of(kind));
     if (unlink(path) != 0 && errno != ENOENT)
         return fail_with(err, errlen, "could not delete the saved game", errno);
-    if (!sync_dir())
+    if (!sync_dir(st))
         return fail_with(err, errlen, "could not flush the data folder", errno);
     return true;
+}
+
+bool web_store_commit(const WebStore *st, WebGame *w, WebError *e) {
+    char err[ENGINE_ERR_LEN];
+    char *text = web_store_text(w);
+    if (!text) {
+        web_set_err(e, 500, "the game is too long to save");
+        return false;
+    }
+    w->busy = true;
+    pthread_mutex_unlock(&w->lock);
+    bool ok = web_store_write(st, w->id, w->info.kind, text, err, sizeof err);
+    int code = errno;
+    free(text);
+    pthread_mutex_lock(&w->lock);
+    w->busy = false;
+    pthread_cond_broadcast(&w->idle);
+    if (ok)
+        w->updated = time(NULL);
+    else
+        web_set_err(e, web_store_status(code), err);
+    return ok;
 }
 
 /* ---- the folder ---- */
@@ -172,12 +185,14 @@ static bool game_file(const char *n, bool tmp) {
            (!tmp || !strcmp(n + 16, ".tmp"));
 }
 
-bool web_store_open(const char *dir, char *err, size_t errlen) {
-    if (strlen(dir) >= sizeof datadir - 40) {
+bool web_store_open(WebStore *st, const char *dir, char *err, size_t errlen) {
+    char *datadir = st->dir;
+    st->nskipped = 0;
+    if (strlen(dir) >= sizeof st->dir - 40) {
         snprintf(err, errlen, "data folder name too long");
         return false;
     }
-    snprintf(datadir, sizeof datadir, "%s", dir);
+    snprintf(datadir, sizeof st->dir, "%s", dir);
     size_t l = strlen(datadir);
     while (l > 1 && datadir[l - 1] == '/')
         datadir[--l] = 0;
@@ -219,21 +234,21 @@ bool web_store_open(const char *dir, char *err, size_t errlen) {
 
 /* ---- reading ---- */
 
-static void skip(const char *name, const char *why) {
-    fprintf(stderr, "menagerie serve: not loading %s/%s: %s\n", datadir, name, why);
-    if (nskipped == MAX_SKIPPED)
+static void skip(WebStore *st, const char *name, const char *why) {
+    fprintf(stderr, "menagerie serve: not loading %s/%s: %s\n", st->dir, name, why);
+    if (st->nskipped == WEB_STORE_SKIPPED)
         return;
-    snprintf(skipped[nskipped].file, sizeof skipped[nskipped].file, "%s", name);
-    snprintf(skipped[nskipped].error, sizeof skipped[nskipped].error, "%s", why);
-    nskipped++;
+    int n = st->nskipped++;
+    snprintf(st->skipped[n].file, sizeof st->skipped[n].file, "%s", name);
+    snprintf(st->skipped[n].error, sizeof st->skipped[n].error, "%s", why);
 }
 
-cJSON *web_store_skipped(void) {
+cJSON *web_store_skipped(const WebStore *st) {
     cJSON *arr = cJSON_CreateArray();
-    for (int i = 0; i < nskipped; i++) {
+    for (int i = 0; i < st->nskipped; i++) {
         cJSON *o = cJSON_CreateObject();
-        cJSON_AddStringToObject(o, "file", skipped[i].file);
-        cJSON_AddStringToObject(o, "error", skipped[i].error);
+        cJSON_AddStringToObject(o, "file", st->skipped[i].file);
+        cJSON_AddStringToObject(o, "error", st->skipped[i].error);
         cJSON_AddItemToArray(arr, o);
     }
     return arr;
@@ -291,14 +306,15 @@ static void read_options(const char *text, WebOptions *opt) {
         opt->clock_ms = base, opt->inc_ms = inc; /* Clock */
 }
 
-static void load_file(const char *name, bool (*add)(WebGame *w)) {
+static void load_file(WebStore *store, const char *name, bool (*add)(void *ctx, WebGame *w),
+                      void *ctx) {
     // Step 1. The whole file, if it is of a sane size and complete.
     char path[2400];
-    snprintf(path, sizeof path, "%s/%s", datadir, name);
+    snprintf(path, sizeof path, "%s/%s", store->dir, name);
     FILE *f = fopen(path, "rb");
     struct stat st;
     if (!f || fstat(fileno(f), &st) != 0 || st.st_size > 8 * WEB_MAX_BODY) {
-        skip(name, f ? "too large" : strerror(errno));
+        skip(store, name, f ? "too large" : strerror(errno));
         if (f)
             fclose(f);
         return;
@@ -311,7 +327,7 @@ static void load_file(const char *name, bool (*add)(WebGame *w)) {
     bool read_ok = !ferror(f) && n == (size_t)st.st_size;
     fclose(f);
     if (!read_ok || strlen(text) != n || !complete(text)) {
-        skip(name, !read_ok ? "could not read it whole"
+        skip(store, name, !read_ok ? "could not read it whole"
                             : "cut short or damaged: no result marker at the end");
         free(text);
         return;
@@ -320,7 +336,7 @@ static void load_file(const char *name, bool (*add)(WebGame *w)) {
     char err[ENGINE_ERR_LEN], v[128];
     Game *g = engine_import(text, err, sizeof err);
     if (!g) {
-        skip(name, err);
+        skip(store, name, err);
         free(text);
         return;
     }
@@ -351,20 +367,20 @@ static void load_file(const char *name, bool (*add)(WebGame *w)) {
     }
     free(text);
     // Step 3. Listed, unless the registry is full or has it already.
-    if (!add(w)) {
-        skip(name, "too many games, or a second file for the same id");
+    if (!add(ctx, w)) {
+        skip(store, name, "too many games, or a second file for the same id");
         web_game_free(w);
     }
 }
 
-void web_store_load(bool (*add)(WebGame *w)) {
-    nskipped = 0;
-    DIR *d = opendir(datadir);
+void web_store_load(WebStore *st, bool (*add)(void *ctx, WebGame *w), void *ctx) {
+    st->nskipped = 0;
+    DIR *d = opendir(st->dir);
     if (!d)
         return;
     struct dirent *de;
     while ((de = readdir(d)))
         if (game_file(de->d_name, false))
-            load_file(de->d_name, add);
+            load_file(st, de->d_name, add, ctx);
     closedir(d);
 }

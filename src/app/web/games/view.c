@@ -1,11 +1,11 @@
-/* web_view.c - JSON views of a web game: its state (everything the page draws), its
+/* view.c - JSON views of a web game: its state (everything the page draws), its
  * legal moves and its entry in the list of games. Each is called with the game's
  * lock held and only reads the game. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "front/web_game.h"
+#include "app/web/games/view.h"
 
 void web_view_moves(WebGame *w, cJSON *arr) {
     if (web_is_over(w))

@@ -1,7 +1,7 @@
-/* web.c - `menagerie serve`: the web app over libmicrohttpd.
+/* server.c - `menagerie serve`: the web app over libmicrohttpd.
  *
  * Static files (www/, compiled into the binary) are served by exact name; every
- * path under /api/ goes to web_api.c. The server binds to loopback unless --host
+ * path under /api/ goes to api.c. The server binds to loopback unless --host
  * says otherwise, answers only to loopback Host names then (its own address,
  * 127.0.0.1, localhost, [::1]: no DNS rebinding), and takes API calls that change
  * anything only as application/json (no cross-site form posts). Any other address
@@ -12,7 +12,12 @@
  * splits the limit between the threads, so it is far above what we want to hold), with a
  * listen backlog as deep as the kernel allows; a client that stops sending is cut
  * after IDLE_SECONDS, and a slow one holds only its own connection, never a thread.
- * SIGINT/SIGTERM stop it cleanly: engines stop, games are saved. */
+ * SIGINT/SIGTERM stop it cleanly: engines stop, games are saved.
+ *
+ * web_main makes the one WebServer: the listening options, the log's limiter, the
+ * games (with their store and engine workers), the analysis table and the API that
+ * reaches them; libmicrohttpd hands it to every request. The layers below are listed
+ * in games/game.h. */
 #include <arpa/inet.h>
 #ifdef __GLIBC__
 #include <malloc.h>
@@ -36,7 +41,7 @@
 #include "core/embedded.h"
 #include "app/datadir.h"
 #include "app/frontends.h"
-#include "front/web.h"
+#include "app/web/api.h"
 
 typedef struct {
     char *buf;
@@ -49,35 +54,25 @@ typedef struct {
 #define IDLE_SECONDS 30
 #define LISTEN_BACKLOG 4096
 
-static bool loopback_only = true;
-static char own_host[64];      /* the --host address as a Host header names it */
-static atomic_uint bound_port; /* set once the socket is bound */
+/* libmicrohttpd's messages, at most LOG_BURST a minute: a flood of clients that
+ * hang up must not flood the log too. */
+#define LOG_BURST 20
 
-void web_reply_error(WebReply *out, int status, const char *msg) {
-    /* messages may quote what the client sent: keep them printable ASCII */
-    char clean[256];
-    size_t n = 0;
-    for (; msg[n] && n + 1 < sizeof clean; n++)
-        clean[n] = msg[n] >= 0x20 && msg[n] < 0x7f ? msg[n] : '?';
-    clean[n] = 0;
-    cJSON *o = cJSON_CreateObject();
-    cJSON_AddStringToObject(o, "error", clean);
-    cJSON_AddNumberToObject(o, "status", status);
-    web_reply_json(out, status, o);
-}
+typedef struct {
+    pthread_mutex_t lock;
+    time_t minute;
+    unsigned shown, dropped;
+} LogLimit;
 
-void web_reply_json(WebReply *out, int status, cJSON *json) {
-    free(out->body);
-    out->status = status;
-    out->body = json ? cJSON_PrintUnformatted(json) : NULL;
-    if (!out->body)
-        out->body = strdup("{\"error\":\"out of memory\",\"status\":500}");
-    if (!out->body)
-        abort();
-    out->len = strlen(out->body);
-    out->type = "application/json";
-    cJSON_Delete(json);
-}
+typedef struct {
+    bool loopback_only;
+    char own_host[64];      /* the --host address as a Host header names it */
+    atomic_uint bound_port; /* set once the socket is bound */
+    LogLimit log;
+    WebGames games;
+    WebAnalysis *analysis;
+    WebApi api;
+} WebServer;
 
 /* ---- static files ---- */
 
@@ -115,13 +110,13 @@ static const EmbeddedFile *static_file(const char *url) {
 /* ---- requests ---- */
 
 /* With a loopback address the Host header must name loopback too. */
-static bool host_allowed(struct MHD_Connection *c) {
-    if (!loopback_only)
+static bool host_allowed(WebServer *srv, struct MHD_Connection *c) {
+    if (!srv->loopback_only)
         return true;
     const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
     if (!host)
         return true; /* HTTP/1.0 */
-    const char *const names[] = {own_host, "127.0.0.1", "localhost", "[::1]"};
+    const char *const names[] = {srv->own_host, "127.0.0.1", "localhost", "[::1]"};
     for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
         size_t n = strlen(names[i]);
         if (!n)
@@ -130,7 +125,7 @@ static bool host_allowed(struct MHD_Connection *c) {
             continue;
         if (host[n] == 0)
             return true;
-        if (host[n] == ':' && strtoul(host + n + 1, NULL, 10) == atomic_load(&bound_port))
+        if (host[n] == ':' && strtoul(host + n + 1, NULL, 10) == atomic_load(&srv->bound_port))
             return true;
     }
     return false;
@@ -149,11 +144,11 @@ static size_t unescape(void *cls, struct MHD_Connection *c, char *uri) {
     return strstr(uri, "%00") ? strlen(uri) : MHD_http_unescape(uri);
 }
 
-static void route(struct MHD_Connection *c, const char *url, const char *method, Upload *u,
-                  WebReply *out) {
+static void route(WebServer *srv, struct MHD_Connection *c, const char *url, const char *method,
+                  Upload *u, WebReply *out) {
     bool api = !strcmp(url, "/api") || !strncmp(url, "/api/", 5);
     bool reads = !strcmp(method, "GET") || !strcmp(method, "HEAD");
-    if (!host_allowed(c)) {
+    if (!host_allowed(srv, c)) {
         web_reply_error(out, 403, "this server answers to its own loopback address only");
     } else if (strstr(url, "%00")) {
         web_reply_error(out, 400, "the address holds an encoded NUL (%00)");
@@ -162,8 +157,8 @@ static void route(struct MHD_Connection *c, const char *url, const char *method,
     } else if (api && !reads && !is_json(c)) {
         web_reply_error(out, 415, "send the request as Content-Type: application/json");
     } else if (api) {
-        web_api_handle(!strcmp(method, "HEAD") ? "GET" : method, url, u->buf ? u->buf : "", u->len,
-                       out);
+        web_api_handle(&srv->api, !strcmp(method, "HEAD") ? "GET" : method, url,
+                       u->buf ? u->buf : "", u->len, out);
     } else if (!reads) {
         web_reply_error(out, 405, "method not allowed here");
     } else {
@@ -212,7 +207,8 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, const char *url, Web
 static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const char *url,
                                   const char *method, const char *version, const char *data,
                                   size_t *size, void **con_cls) {
-    (void)cls, (void)version;
+    (void)version;
+    WebServer *srv = cls;
     Upload *u = *con_cls;
     if (!u) {
         u = calloc(1, sizeof *u);
@@ -248,7 +244,7 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     WebReply r;
     memset(&r, 0, sizeof r);
-    route(c, url, method, u, &r);
+    route(srv, c, url, method, u, &r);
     return send_reply(c, url, &r);
 }
 
@@ -265,31 +261,24 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
 
 /* ---- the command ---- */
 
-/* libmicrohttpd's messages, at most LOG_BURST a minute: a flood of clients that
- * hang up must not flood the log too. */
-#define LOG_BURST 20
-
 __attribute__((format(printf, 2, 0))) static void log_mhd(void *cls, const char *fmt, va_list ap) {
-    (void)cls;
-    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
-    static time_t minute;
-    static unsigned shown, dropped;
-    pthread_mutex_lock(&lock);
+    LogLimit *l = cls;
+    pthread_mutex_lock(&l->lock);
     time_t now = time(NULL);
-    if (now - minute >= 60) {
-        if (dropped)
-            fprintf(stderr, "menagerie serve: %u more server messages not shown\n", dropped);
-        minute = now;
-        shown = dropped = 0;
+    if (now - l->minute >= 60) {
+        if (l->dropped)
+            fprintf(stderr, "menagerie serve: %u more server messages not shown\n", l->dropped);
+        l->minute = now;
+        l->shown = l->dropped = 0;
     }
-    if (shown < LOG_BURST) {
-        shown++;
+    if (l->shown < LOG_BURST) {
+        l->shown++;
         fputs("menagerie serve: ", stderr);
         vfprintf(stderr, fmt, ap);
     } else {
-        dropped++;
+        l->dropped++;
     }
-    pthread_mutex_unlock(&lock);
+    pthread_mutex_unlock(&l->lock);
 }
 
 /* Room for every connection: the soft file limit up to the hard one. Returns the
@@ -319,6 +308,9 @@ static int usage(void) {
     return 2;
 }
 
+/* Listens, serves until a signal, stops (srv zeroed on entry). */
+static int serve(WebServer *srv, long port, const char *host, const char *dir);
+
 int web_main(int argc, char **argv) {
     long port = 8080;
     const char *host = "127.0.0.1", *dir = datadir_default();
@@ -341,6 +333,17 @@ int web_main(int argc, char **argv) {
             return usage();
         }
     }
+    WebServer *srv = calloc(1, sizeof *srv);
+    if (!srv)
+        abort();
+    pthread_mutex_init(&srv->log.lock, NULL);
+    int rc = serve(srv, port, host, dir);
+    pthread_mutex_destroy(&srv->log.lock);
+    free(srv);
+    return rc;
+}
+
+static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     struct sockaddr_storage ss;
     memset(&ss, 0, sizeof ss);
     unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
@@ -355,24 +358,24 @@ int web_main(int argc, char **argv) {
     if (inet_pton(AF_INET, host, &in4->sin_addr) == 1) {
         in4->sin_family = AF_INET;
         in4->sin_port = htons((uint16_t)port);
-        loopback_only = (ntohl(in4->sin_addr.s_addr) >> 24) == 127;
+        srv->loopback_only = (ntohl(in4->sin_addr.s_addr) >> 24) == 127;
     } else if (inet_pton(AF_INET6, host, &in6->sin6_addr) == 1) {
         in6->sin6_family = AF_INET6;
         in6->sin6_port = htons((uint16_t)port);
         flags |= MHD_USE_IPv6;
-        loopback_only = IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr);
+        srv->loopback_only = IN6_IS_ADDR_LOOPBACK(&in6->sin6_addr);
     } else {
         fprintf(stderr, "menagerie serve: \"%s\" is not an IPv4 or IPv6 address\n", host);
         return 2;
     }
     bool v6 = strchr(host, ':') != NULL;
-    snprintf(own_host, sizeof own_host, "%s%s%s", v6 ? "[" : "", host, v6 ? "]" : "");
-    if (!loopback_only)
+    snprintf(srv->own_host, sizeof srv->own_host, "%s%s%s", v6 ? "[" : "", host, v6 ? "]" : "");
+    if (!srv->loopback_only)
         fprintf(stderr,
                 "menagerie serve: WARNING: listening on %s, not on loopback: anyone who can "
                 "reach this address can read, play and delete every game (there is no "
                 "password). Use it only on a network you trust.\n",
-                own_host);
+                srv->own_host);
 
     /* Signals reach only the main thread's sigwait: block them before any
      * thread starts, so every thread inherits the mask. */
@@ -393,27 +396,31 @@ int web_main(int argc, char **argv) {
     (void)engine_game_names(); /* built once here, before any thread reads it */
     engine_set_data_dir(dir); /* the Slangenspel endgame databases: DIR/egdb */
     char err[300];
-    if (!web_games_open(dir, err, sizeof err)) {
+    if (!web_games_open(&srv->games, dir, err, sizeof err)) {
         fprintf(stderr, "menagerie serve: %s\n", err);
         return 1;
     }
+    srv->analysis = web_analysis_new(&srv->games);
+    web_api_init(&srv->api, &srv->games, srv->analysis);
     unsigned room = connection_room();
     struct MHD_Daemon *d = MHD_start_daemon(
-        flags, (uint16_t)port, NULL, NULL, on_request, NULL, MHD_OPTION_EXTERNAL_LOGGER, log_mhd,
-        NULL, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE,
+        flags, (uint16_t)port, NULL, NULL, on_request, srv, MHD_OPTION_EXTERNAL_LOGGER, log_mhd,
+        &srv->log, MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss, MHD_OPTION_THREAD_POOL_SIZE,
         (unsigned)POOL_THREADS, MHD_OPTION_CONNECTION_LIMIT, room, MHD_OPTION_LISTEN_BACKLOG_SIZE,
         (unsigned)LISTEN_BACKLOG, MHD_OPTION_CONNECTION_TIMEOUT, (unsigned)IDLE_SECONDS,
         MHD_OPTION_NOTIFY_COMPLETED, on_done, NULL, MHD_OPTION_UNESCAPE_CALLBACK, unescape, NULL,
         MHD_OPTION_END);
     if (!d) {
         fprintf(stderr, "menagerie serve: cannot listen on %s port %ld (in use?)\n", host, port);
-        web_games_close();
+        web_api_free(&srv->api);
+        web_analysis_close(srv->analysis);
+        web_games_close(&srv->games);
         return 1;
     }
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
-    atomic_store(&bound_port, info && info->port ? info->port : (unsigned)port);
-    printf("Menagerie is serving at http://%s:%u/ (games saved in %s; Ctrl-C stops)\n", own_host,
-           atomic_load(&bound_port), dir);
+    atomic_store(&srv->bound_port, info && info->port ? info->port : (unsigned)port);
+    printf("Menagerie is serving at http://%s:%u/ (games saved in %s; Ctrl-C stops)\n",
+           srv->own_host, atomic_load(&srv->bound_port), dir);
     if (room < MAX_CONNECTIONS)
         fprintf(stderr, "menagerie serve: the file limit allows %u connections at once\n", room);
     fflush(stdout);
@@ -423,7 +430,8 @@ int web_main(int argc, char **argv) {
     printf("menagerie serve: stopping (signal %d)\n", sig);
     fflush(stdout);
     MHD_stop_daemon(d);
-    web_analysis_close();
-    web_games_close();
+    web_api_free(&srv->api);
+    web_analysis_close(srv->analysis);
+    web_games_close(&srv->games);
     return 0;
 }

@@ -1,0 +1,26 @@
+/* api.h - the JSON API under /api/: an exact route table, each route a handler that
+ * reads its JSON body and calls the games, the study routes or the analysis. A WebApi
+ * is what the handlers reach: the games, the analysis table and the list of variants
+ * (made on first use). The server makes one and calls web_api_handle for every
+ * request under /api/; nothing below calls it. */
+#ifndef WEB_API_H
+#define WEB_API_H
+
+#include "app/web/analysis.h"
+#include "app/web/games/registry.h"
+#include "app/web/reply.h"
+
+typedef struct {
+    WebGames *games;
+    WebAnalysis *analysis;
+    pthread_mutex_t variants_lock;
+    char *variants_text; /* GET /api/variants, made once under variants_lock */
+} WebApi;
+
+void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis);
+void web_api_free(WebApi *api);
+/* Answers one request: method (HEAD as GET), the address, the body. */
+void web_api_handle(WebApi *api, const char *method, const char *url, const char *body,
+                    size_t len, WebReply *out);
+
+#endif

@@ -1,0 +1,26 @@
+/* play.h - the requests on one web game (move, engine, undo, resign, draw, options,
+ * export). Every change is saved before it is answered and rolled back when its file
+ * cannot be written (game.h). Each takes the WebGames the game belongs to for its
+ * store and worker pool; a clock's fallen flag is seen here, before each request, and
+ * stops the game's engine through the pool. Nothing below calls these. */
+#ifndef WEB_PLAY_H
+#define WEB_PLAY_H
+
+#include "app/web/games/registry.h"
+
+/* Errors fill *e (which may be NULL) and return false. */
+cJSON *web_game_state(WebGames *gs, WebGame *w);
+cJSON *web_game_moves(WebGame *w);
+bool web_game_move(WebGames *gs, WebGame *w, const char *move, WebError *e);
+bool web_game_go(WebGames *gs, WebGame *w, int level, int movetime_ms, WebError *e);
+bool web_game_stop(WebGame *w, WebError *e);
+bool web_game_undo(WebGames *gs, WebGame *w, int count, WebError *e);
+bool web_game_resign(WebGames *gs, WebGame *w, int side, WebError *e); /* side -1: the one to resign */
+bool web_game_draw(WebGames *gs, WebGame *w, bool *accepted, WebError *e);
+bool web_game_options(WebGames *gs, WebGame *w, const cJSON *players, int level,
+                      int movetime_ms, WebError *e);
+char *web_game_export(WebGame *w, char *name, size_t namelen); /* malloc'd text */
+/* A person plays the engine and the game is not over (then no analysis). */
+bool web_game_against_engine(WebGame *w);
+
+#endif

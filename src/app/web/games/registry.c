@@ -1,0 +1,178 @@
+/* registry.c - the web app's list of games (registry.h).
+ *
+ * A new game carries its caller's reference before it is listed, so a delete that
+ * comes at once cannot free it under the caller; it is busy until its first file
+ * is written, so that delete waits for the file (see game.h on saving). */
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "app/web/games/registry.h"
+#include "app/web/games/view.h"
+
+static WebGame *find_locked(WebGames *gs, const char *id) {
+    for (int i = 0; i < gs->n; i++)
+        if (!strcmp(gs->games[i]->id, id))
+            return gs->games[i];
+    return NULL;
+}
+
+WebGame *web_game_get(WebGames *gs, const char *id, WebError *e) {
+    pthread_mutex_lock(&gs->lock);
+    WebGame *w = find_locked(gs, id);
+    if (w)
+        atomic_fetch_add(&w->refs, 1);
+    pthread_mutex_unlock(&gs->lock);
+    if (!w)
+        web_set_err(e, 404, "no game with that id");
+    return w;
+}
+
+/* Lists w under a new id (or its own when it has one); false when full or taken. */
+static bool enlist(void *ctx, WebGame *w) {
+    WebGames *gs = ctx;
+    pthread_mutex_lock(&gs->lock);
+    bool ok = gs->n < WEB_MAX_GAMES;
+    if (ok && w->id[0]) {
+        ok = !find_locked(gs, w->id);
+    } else if (ok) {
+        do
+            web_id_make(w->id);
+        while (w->id[0] == 0 || find_locked(gs, w->id));
+    }
+    if (ok)
+        gs->games[gs->n++] = w;
+    pthread_mutex_unlock(&gs->lock);
+    return ok;
+}
+
+/* Takes w off the list; true for the one caller that did (and owns the list's
+ * reference now). */
+static bool unlist(WebGames *gs, WebGame *w) {
+    bool found = false;
+    pthread_mutex_lock(&gs->lock);
+    for (int i = 0; i < gs->n && !found; i++)
+        if (gs->games[i] == w) {
+            gs->games[i] = gs->games[--gs->n];
+            found = true;
+        }
+    pthread_mutex_unlock(&gs->lock);
+    return found;
+}
+
+WebGame *web_game_add(WebGames *gs, Game *game, const WebOptions *opt, WebError *e) {
+    WebGame *w = web_game_new(game, opt); /* with the registry's reference */
+    w->busy = true;                /* until the first file is written */
+    atomic_fetch_add(&w->refs, 1); /* the caller's, before anyone else can see it */
+    if (!enlist(gs, w)) {
+        web_set_err(e, 503, "too many games: delete some first");
+        web_game_free(w);
+        return NULL;
+    }
+    pthread_mutex_lock(&w->lock);
+    w->busy = false;
+    bool ok = web_store_commit(&gs->store, w, e);
+    if (!ok)
+        w->removed = true;
+    pthread_mutex_unlock(&w->lock);
+    if (ok)
+        return w;
+    if (unlist(gs, w))
+        web_game_put(w);
+    web_game_put(w);
+    return NULL;
+}
+
+bool web_game_delete(WebGames *gs, const char *id, WebError *e) {
+    WebGame *w = web_game_get(gs, id, e);
+    if (!w)
+        return false;
+    // Step 1. No engine, no write under way; then the file goes, lock dropped.
+    pthread_mutex_lock(&w->lock);
+    web_worker_wait_idle(&gs->workers, w, true);
+    bool ok = !w->removed;
+    char err[ENGINE_ERR_LEN];
+    if (!ok) {
+        web_set_err(e, 404, "no game with that id");
+    } else {
+        w->busy = true;
+        pthread_mutex_unlock(&w->lock);
+        ok = web_store_remove(&gs->store, w->id, w->info.kind, err, sizeof err);
+        pthread_mutex_lock(&w->lock);
+        w->busy = false;
+        w->removed = ok;
+        pthread_cond_broadcast(&w->idle);
+        if (!ok)
+            web_set_err(e, web_store_status(errno), err);
+    }
+    pthread_mutex_unlock(&w->lock);
+    // Step 2. Off the list: the list's reference and ours.
+    if (ok && unlist(gs, w))
+        web_game_put(w);
+    web_game_put(w);
+    return ok;
+}
+
+cJSON *web_games_list(WebGames *gs) {
+    cJSON *arr = cJSON_CreateArray();
+    pthread_mutex_lock(&gs->lock);
+    for (int i = 0; i < gs->n; i++) {
+        WebGame *w = gs->games[i];
+        pthread_mutex_lock(&w->lock);
+        cJSON_AddItemToArray(arr, web_view_entry(w));
+        pthread_mutex_unlock(&w->lock);
+    }
+    pthread_mutex_unlock(&gs->lock);
+    /* files found at start but not loaded, so that nobody takes them for lost */
+    cJSON *skipped = web_store_skipped(&gs->store), *f;
+    while ((f = cJSON_DetachItemFromArray(skipped, 0))) {
+        cJSON_AddBoolToObject(f, "skipped", true);
+        cJSON_AddItemToArray(arr, f);
+    }
+    cJSON_Delete(skipped);
+    return arr;
+}
+
+cJSON *web_games_stats(WebGames *gs) {
+    cJSON *o = cJSON_CreateObject();
+    pthread_mutex_lock(&gs->lock);
+    cJSON_AddNumberToObject(o, "games", gs->n);
+    pthread_mutex_unlock(&gs->lock);
+    cJSON_AddNumberToObject(o, "max_games", WEB_MAX_GAMES);
+    cJSON_AddItemToObject(o, "skipped", web_store_skipped(&gs->store));
+    cJSON_AddItemToObject(o, "engine", web_worker_stats(&gs->workers));
+    return o;
+}
+
+bool web_games_open(WebGames *gs, const char *dir, char *err, size_t errlen) {
+    pthread_mutex_init(&gs->lock, NULL);
+    gs->n = 0;
+    web_workers_init(&gs->workers, &gs->store);
+    if (!web_store_open(&gs->store, dir, err, errlen)) {
+        web_workers_destroy(&gs->workers);
+        pthread_mutex_destroy(&gs->lock);
+        return false;
+    }
+    web_store_load(&gs->store, enlist, gs);
+    return true;
+}
+
+void web_games_close(WebGames *gs) {
+    web_worker_close(&gs->workers, false);
+    pthread_mutex_lock(&gs->lock);
+    for (int i = 0; i < gs->n; i++) {
+        pthread_mutex_lock(&gs->games[i]->lock);
+        web_worker_wait_idle(&gs->workers, gs->games[i], true);
+        pthread_mutex_unlock(&gs->games[i]->lock);
+    }
+    pthread_mutex_unlock(&gs->lock);
+    web_worker_close(&gs->workers, true);
+    pthread_mutex_lock(&gs->lock);
+    for (int i = 0; i < gs->n; i++)
+        web_game_put(gs->games[i]);
+    gs->n = 0;
+    pthread_mutex_unlock(&gs->lock);
+    web_workers_destroy(&gs->workers);
+    pthread_mutex_destroy(&gs->lock);
+}
