@@ -63,9 +63,10 @@ LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd libcjson 2>/dev/n
 SRC := $(sort $(shell find src -name '*.c'))
 MAIN := src/app/main.c
 LIBSRC := $(filter-out $(MAIN) src/lib/%,$(SRC))
-GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/www_files.c $(BUILD)/gen/lab_opening_sets.c
+GENSRC := $(BUILD)/gen/builtin_variants.c $(BUILD)/gen/builtin_rules.c $(BUILD)/gen/web_files.c \
+          $(BUILD)/gen/lab_opening_sets.c
 OBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(LIBSRC)) $(BUILD)/gen/builtin_variants.o \
-       $(BUILD)/gen/www_files.o
+       $(BUILD)/gen/builtin_rules.o $(BUILD)/gen/web_files.o
 LABSRC := $(wildcard lab/*.c)
 LABOBJ := $(patsubst %.c,$(BUILD)/%.o,$(LABSRC)) $(BUILD)/gen/lab_opening_sets.o
 WWWFILES := $(sort $(shell find www -type f 2>/dev/null))
@@ -103,7 +104,7 @@ $(BUILD)/lab/%.o: lab/%.c
 # builds build/release-pic/libmenagerie.so; CFG=san-pic the sanitizers' one.
 SOSRC := $(filter-out src/app/%,$(LIBSRC)) $(wildcard src/lib/*.c)
 SOOBJ := $(patsubst src/%.c,$(BUILD)/%.o,$(SOSRC)) $(BUILD)/gen/builtin_variants.o \
-         $(BUILD)/gen/www_files.o
+         $(BUILD)/gen/builtin_rules.o
 # (a sanitized library takes the sanitizers' runtime from the program that loads it)
 SONOUNDEF := $(if $(filter san fuzz,$(KIND)),,-Wl,--no-undefined)
 lib:
@@ -148,10 +149,15 @@ $(BUILD)/gen/lab_opening_sets.c: $(BUILD)/tools/embed $(OPENFILES)
 	$(BUILD)/tools/embed --header lab/opening_sets.h --type LabOpeningSet lab_opening_sets \
 	    lab/openings/ $(OPENFILES) > $@
 
-# The web page (www/) is served from the binary too.
-$(BUILD)/gen/www_files.c: $(BUILD)/tools/embed $(WWWFILES)
+# The web page (www/) is served from the binary too; the engine tells the
+# rules texts of its pages (www/rules/) to every front end.
+$(BUILD)/gen/web_files.c: $(BUILD)/tools/embed $(WWWFILES)
 	@mkdir -p $(dir $@)
-	$(BUILD)/tools/embed www_files www/ $(WWWFILES) > $@
+	$(BUILD)/tools/embed --header app/web/files.h --type WebFile web_files www/ $(WWWFILES) > $@
+
+$(BUILD)/gen/builtin_rules.c: $(BUILD)/tools/embed $(filter www/rules/%,$(WWWFILES))
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed builtin_rules www/rules/ $(filter www/rules/%,$(WWWFILES)) > $@
 
 $(BUILD)/gen/%.o: $(BUILD)/gen/%.c
 	$(CC) $(CFLAGS_ALL) -c -o $@ $<

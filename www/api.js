@@ -1,4 +1,4 @@
-// api.js - the JSON API of `menagerie serve` (see src/front/web_api.c).
+// api.js - the JSON API of `menagerie serve` (see src/app/web/api.c).
 
 async function call(method, path, body) {
   const init = { method, headers: {} };

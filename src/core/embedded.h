@@ -12,6 +12,6 @@ typedef struct {
 } EmbeddedFile;
 
 extern const EmbeddedFile builtin_variants[]; /* src/variants/: NAME.var, NAME.base, weights/NAME.eval */
-extern const EmbeddedFile www_files[];        /* www/PATH */
+extern const EmbeddedFile builtin_rules[];    /* www/rules/: NAME.txt, the rules texts */
 
 #endif

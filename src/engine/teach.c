@@ -14,9 +14,9 @@
 const char *engine_rules_text(const char *game) {
     char file[64];
     /* the Slangenspel variants share one text */
-    snprintf(file, sizeof file, "rules/%s.txt",
+    snprintf(file, sizeof file, "%s.txt",
              strncmp(game, "slangenspel", 11) ? game : "slangenspel");
-    for (const EmbeddedFile *f = www_files; f->name; f++)
+    for (const EmbeddedFile *f = builtin_rules; f->name; f++)
         if (!strcmp(f->name, file))
             return f->data;
     return NULL;

@@ -38,10 +38,10 @@
 
 #include <microhttpd.h>
 
-#include "core/embedded.h"
 #include "app/datadir.h"
 #include "app/frontends.h"
 #include "app/web/api.h"
+#include "app/web/files.h"
 
 typedef struct {
     char *buf;
@@ -99,9 +99,9 @@ static const char *mime_of(const char *name) {
     return "application/octet-stream";
 }
 
-static const EmbeddedFile *static_file(const char *url) {
+static const WebFile *static_file(const char *url) {
     const char *name = strcmp(url, "/") ? url + 1 : "index.html";
-    for (const EmbeddedFile *f = www_files; f->name; f++)
+    for (const WebFile *f = web_files; f->name; f++)
         if (!strcmp(f->name, name))
             return f;
     return NULL;
@@ -162,7 +162,7 @@ static void route(WebServer *srv, struct MHD_Connection *c, const char *url, con
     } else if (!reads) {
         web_reply_error(out, 405, "method not allowed here");
     } else {
-        const EmbeddedFile *f = static_file(url);
+        const WebFile *f = static_file(url);
         if (!f) {
             web_reply_error(out, 404, "no such page");
             return;
@@ -177,7 +177,7 @@ static void route(WebServer *srv, struct MHD_Connection *c, const char *url, con
 
 static enum MHD_Result send_reply(struct MHD_Connection *c, const char *url, WebReply *r) {
     struct MHD_Response *resp;
-    const EmbeddedFile *f = NULL;
+    const WebFile *f = NULL;
     if (!r->body && r->status == 200 && (f = static_file(url)))
         resp = MHD_create_response_from_buffer(f->len, (void *)f->data, MHD_RESPMEM_PERSISTENT);
     else
