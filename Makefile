@@ -79,7 +79,7 @@ FUZZ_RUNS ?=
 FUZZ_DIR ?=
 FUZZ_CFG ?= fuzz
 
-.PHONY: all run test bench deps clean format san fuzz fuzzers tune spsa lib
+.PHONY: all run test bench deps clean format format-check san fuzz fuzzers tune spsa lib
 all: menagerie
 
 menagerie: $(BUILD)/menagerie
@@ -190,8 +190,15 @@ bench: menagerie
 deps:
 	@bash tools/deps.sh
 
+# Every C file of the project, in .clang-format's style: `make format`
+# applies it, `make format-check` (part of make test) fails on any line
+# out of it.
+FORMATFILES = $(sort $(shell find src lab tests/unit tests/fuzz tools python/menagerie \
+                  -name '*.[ch]' -not -path 'tests/fuzz/corpus/*'))
 format:
-	clang-format -i $(SRC) $(shell find src lab -name '*.h') $(shell find lab -name '*.c') $(TESTSRC) tools/embed.c
+	clang-format -i $(FORMATFILES)
+format-check:
+	clang-format --dry-run --Werror $(FORMATFILES)
 
 clean:
 	rm -rf build menagerie python/build python/*.egg-info python/menagerie/*.so

@@ -105,6 +105,7 @@ for s in "${long[@]}"; do run "$s" bash "tests/scripts/$s.sh"; done
 run "debug" debug_step
 run "fuzz" fuzz_step
 run "layering" bash tests/layering.sh
+run "format" bash tests/format.sh
 for epd in tests/perft/*.epd; do
     v=$(basename "$epd" .epd)
     run "perft $v" bash tests/perft.sh "$v" "$epd" 20000000

@@ -8,7 +8,7 @@ if [ "${1:-}" = --tests ]; then
     export PATH=$PATH:/usr/games
     for cp in node:nodejs npm:npm chromium:chromium xboard:xboard xvfb-run:xvfb xauth:xauth \
         fairymax:fairymax dpkg-buildpackage:dpkg-dev dh:debhelper lintian:lintian \
-        pybuild:dh-python python3-config:python3-dev; do
+        pybuild:dh-python python3-config:python3-dev clang-format:clang-format; do
         command -v "${cp%%:*}" >/dev/null 2>&1 || missing+=("${cp#*:}")
     done
 else
