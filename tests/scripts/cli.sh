@@ -110,3 +110,13 @@ expect "parent: an unknown key names the child's line" 1 'key\.var:3: unknown se
 printf 'speed=9\n' > "$tmp/bad/up.base"
 printf 'parent=up\n' > "$tmp/bad/down.var"
 expect "parent: an error in a parent names the parent's line" 1 'up\.base:1: unknown setting "speed"' "$bin" perft --variant-file "$tmp/bad/down.var" 2
+# docs/variants.md's complete examples (```var blocks, each named by its first
+# line's "# NAME.var") load, in one folder, with their perft as the text says
+mkdir "$tmp/doc"
+awk -v dir="$tmp/doc" '/^```var$/ { inside = 1; file = ""; next }
+    /^```$/ { inside = 0; next }
+    inside && file == "" { split($2, w, " "); file = dir "/" w[1] }
+    inside { print > file }' "$(dirname "$0")/../../docs/variants.md"
+expect "docs/variants.md: the examples" 0 '^courtyard-camel.var courtyard.var$' sh -c "ls '$tmp/doc' | paste -sd' '"
+expect "docs/variants.md: the complete example" 0 '^4991$' "$bin" perft --variant-file "$tmp/doc/courtyard.var" 3
+expect "docs/variants.md: its variation" 0 '^[0-9]+$' "$bin" perft --variant-file "$tmp/doc/courtyard-camel.var" 2
