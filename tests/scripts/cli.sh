@@ -71,3 +71,52 @@ expect "variant file bad piece square: file:line" 1 'sq.var:4: piece rook: bad s
 printf 'files=5 ranks=5\nking:K:K\nrook:K:R\nstartFen=4k/5/5/5/R3K w - - 0 1\n' > "$tmp/letter.var"
 expect "variant file shared letter: file:line" 1 'letter.var:3: pieces king and rook share the letter K' "$bin" play --variant-file "$tmp/letter.var" --engine none
 expect "variant file missing" 1 'cannot open' "$bin" perft --variant-file "$tmp/none.var" 1
+
+# parent=NAME: the definition starts as NAME's (NAME.var or NAME.base of the
+# file's folder, else the built-in one) and the lines after it override it.
+mkdir "$tmp/kin"
+printf 'parent=capablanca\n' > "$tmp/kin/capa.var"
+expect "parent: an exact copy of capablanca has its perft 2" 0 '^784$' "$bin" perft --variant-file "$tmp/kin/capa.var" 2
+expect "parent: capablanca's own perft 2" 0 '^784$' "$bin" perft capablanca 2
+# the Knight replaced in place by a Knight-Camel (NC): b1 and g1 reach a4, c4, f4, h4 too
+printf '# chess, Knights that jump as Camels too\nparent=chess\ntitle=Camel Chess\nknight:N:NC:knight\n' > "$tmp/kin/camel.var"
+expect "parent: a piece of the same letter replaces the parent's" 0 '^24$' "$bin" perft --variant-file "$tmp/kin/camel.var" 1
+expect "parent: a child's title, the parent's name not inherited" 0 '^camel +Camel Chess$' env MENAGERIE_VARIANTS="$tmp/kin" "$bin" variants
+expect "parent: no title, the file's name" 0 '^capa +capa$' env MENAGERIE_VARIANTS="$tmp/kin" "$bin" variants
+# list keys (setup=, benchFen=, zone=, eval=) add to the parent's
+printf 'parent=diamondback\nsetup=mine:3prnqk/4ppbb/5ppn/P3p1pr/RP1P3p/NPP5/BBPP4/KQNRP3 w - - 0 1\n' > "$tmp/kin/dia.var"
+expect "parent: setup= adds to the parent's set-ups" 0 '^dia +dia \(set-ups: b1g8 a2g8 b1h7 a2h7 mine\)$' env MENAGERIE_VARIANTS="$tmp/kin" "$bin" variants
+# the file's folder first: a NAME.base there (a parent only, never a game)
+sed '/^name=/d' "$tmp/mini.var" > "$tmp/kin/mini.base"
+printf 'parent=mini\n' > "$tmp/kin/small.var"
+expect "parent: NAME.base of the file's folder" 0 '^10$' "$bin" perft --variant-file "$tmp/kin/small.var" 1
+expect "parent: a .base file is no game" 1 '^0$' sh -c "MENAGERIE_VARIANTS='$tmp/kin' '$bin' variants | grep -c '^mini '"
+# a chain: the definition and at most 8 parents above it
+for i in 1 2 3 4 5 6 7 8; do printf 'parent=c%d\n' $((i + 1)) > "$tmp/kin/c$i.var"; done
+printf 'parent=mini\n' > "$tmp/kin/c9.var"
+expect "parent: 8 parents in a chain" 0 '^10$' "$bin" perft --variant-file "$tmp/kin/c2.var" 1
+expect "parent: 9 parents refused" 1 'c9\.var:1: parent=mini: more than 8 parents in a chain' "$bin" perft --variant-file "$tmp/kin/c1.var" 1
+# refused, with the line at fault named as FILE:LINE
+mkdir "$tmp/bad"
+printf '# a\nparent=b\n' > "$tmp/bad/a.var"
+printf 'parent=a\n' > "$tmp/bad/b.var"
+expect "parent: a cycle refused" 1 'b\.var:1: parent=a: a cycle \(.*a\.var is its own parent\)' "$bin" perft --variant-file "$tmp/bad/a.var" 2
+printf '# a game\nparent=nosuch\n' > "$tmp/bad/orphan.var"
+expect "parent: a missing parent refused" 1 'orphan\.var:2: parent=nosuch: no such definition' "$bin" perft --variant-file "$tmp/bad/orphan.var" 2
+printf 'title=Late\nparent=chess\n' > "$tmp/bad/late.var"
+expect "parent: parent= not first refused" 1 'late\.var:2: parent= must come first' "$bin" perft --variant-file "$tmp/bad/late.var" 2
+printf 'parent=chess\n\nspeed=9\n' > "$tmp/bad/key.var"
+expect "parent: an unknown key names the child's line" 1 'key\.var:3: unknown setting "speed"' "$bin" perft --variant-file "$tmp/bad/key.var" 2
+printf 'speed=9\n' > "$tmp/bad/up.base"
+printf 'parent=up\n' > "$tmp/bad/down.var"
+expect "parent: an error in a parent names the parent's line" 1 'up\.base:1: unknown setting "speed"' "$bin" perft --variant-file "$tmp/bad/down.var" 2
+# docs/variants.md's complete examples (```var blocks, each named by its first
+# line's "# NAME.var") load, in one folder, with their perft as the text says
+mkdir "$tmp/doc"
+awk -v dir="$tmp/doc" '/^```var$/ { inside = 1; file = ""; next }
+    /^```$/ { inside = 0; next }
+    inside && file == "" { split($2, w, " "); file = dir "/" w[1] }
+    inside { print > file }' "$(dirname "$0")/../../docs/variants.md"
+expect "docs/variants.md: the examples" 0 '^courtyard-camel.var courtyard.var$' sh -c "ls '$tmp/doc' | paste -sd' '"
+expect "docs/variants.md: the complete example" 0 '^4991$' "$bin" perft --variant-file "$tmp/doc/courtyard.var" 3
+expect "docs/variants.md: its variation" 0 '^[0-9]+$' "$bin" perft --variant-file "$tmp/doc/courtyard-camel.var" 2
