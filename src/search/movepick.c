@@ -185,15 +185,11 @@ static int noisy_score(const Position *pos, const Eval *e, Move m) {
     return movepick_gain(pos, e, m) * 16 - att / 8;
 }
 
-void movepick_init(MovePicker *mp, const Thread *t, const Eval *e, Move tt_move, int ply) {
-    const Position *pos = &t->pos;
+void movepick_init(MovePicker *mp, const Position *pos, const Eval *e, Move tt_move,
+                   const History *h, int16_t *const cont[HISTORY_CONT_PLIES],
+                   const Move killer[2], Move counter) {
     MoveList l;
     movegen_pseudo(pos, &l);
-    const Stack *ss = &t->stack[ply];
-    Move counter = MOVE_NONE;
-    if (ply > 0 && t->stack[ply - 1].move)
-        counter = t->counter[t->stack[ply - 1].piece][move_to(t->stack[ply - 1].move)];
-    int us = pos->stm;
     for (int i = 0; i < l.n; i++) {
         Move m = l.m[i];
         int s;
@@ -209,21 +205,14 @@ void movepick_init(MovePicker *mp, const Thread *t, const Eval *e, Move tt_move,
                 s = -PICK_GOOD + noisy_score(pos, e, m);
             else
                 s = 2 * PICK_GOOD + noisy_score(pos, e, m);
-        } else if (m == ss->killer[0])
+        } else if (m == killer[0])
             s = PICK_GOOD + 3;
-        else if (m == ss->killer[1])
+        else if (m == killer[1])
             s = PICK_GOOD + 2;
         else if (m == counter)
             s = PICK_GOOD + 1;
-        else {
-            s = t->history[us][move_from(m)][move_to(m)];
-            int slot = search_cont_slot(pos->v, pos->board[move_from(m)], move_to(m));
-            for (int k = 0; k < SEARCH_CONT_PLIES; k++) {
-                int back = search_cont_back[k];
-                if (ply >= back && t->stack[ply - back].cont)
-                    s += t->stack[ply - back].cont[slot];
-            }
-        }
+        else
+            s = history_quiet(h, cont, pos, m);
         mp->m[i] = m;
         mp->score[i] = s;
     }
@@ -231,8 +220,7 @@ void movepick_init(MovePicker *mp, const Thread *t, const Eval *e, Move tt_move,
     mp->next = 0;
 }
 
-void movepick_init_noisy(MovePicker *mp, const Thread *t, const Eval *e, Move tt_move) {
-    const Position *pos = &t->pos;
+void movepick_init_noisy(MovePicker *mp, const Position *pos, const Eval *e, Move tt_move) {
     MoveList l;
     movegen_pseudo(pos, &l);
     int n = 0;

@@ -1,13 +1,15 @@
 /* movepick.h - move ordering: all pseudo-legal moves are generated and scored
  * (hash move, winning captures by SEE/MVV-LVA, killers and counter move, quiet
- * moves by history, losing captures last) and handed out best first. */
+ * moves by history, losing captures last) and handed out best first. What a
+ * node has learnt (killers, counter move, histories) comes in from the search;
+ * the tables are history.h's. */
 #ifndef SEARCH_MOVEPICK_H
 #define SEARCH_MOVEPICK_H
 
 #include <stdbool.h>
 
 #include "search/eval.h"
-#include "search/search.h"
+#include "search/history.h"
 
 typedef struct {
     Move m[MAX_MOVES];
@@ -18,10 +20,14 @@ typedef struct {
 /* Scores at or above this are captures, promotions or the hash move. */
 #define PICK_GOOD 1000000
 
-/* Every move (in check, or a full-width node) ordered for thread t at ply. */
-void movepick_init(MovePicker *mp, const Thread *t, const Eval *e, Move tt_move, int ply);
+/* Every move of pos (in check, or a full-width node): the quiet ones after the
+ * node's killers and counter move, by h with cont, the continuation rows of
+ * the moves before the node (history_quiet). */
+void movepick_init(MovePicker *mp, const Position *pos, const Eval *e, Move tt_move,
+                   const History *h, int16_t *const cont[HISTORY_CONT_PLIES],
+                   const Move killer[2], Move counter);
 /* Captures, promotions (to the best type) and winning moves: quiescence. */
-void movepick_init_noisy(MovePicker *mp, const Thread *t, const Eval *e, Move tt_move);
+void movepick_init_noisy(MovePicker *mp, const Position *pos, const Eval *e, Move tt_move);
 /* Next move, MOVE_NONE when none is left; *score gets its ordering score. */
 Move movepick_next(MovePicker *mp, int *score);
 /* Does m reach a win square (a Diamondback corner) and so win at once? */

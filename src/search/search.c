@@ -12,6 +12,7 @@
 #include "core/movegen.h"
 #include "core/notation.h"
 #include "search/eval.h"
+#include "search/history.h"
 #include "search/movepick.h"
 #include "search/params.h"
 #include "search/timeman.h"
@@ -20,7 +21,45 @@
 #define MAX_THREADS 64
 #define DEFAULT_HASH_MB 32
 #define THREAD_STACK (32u << 20)
-#define CONT_MAX_BYTES (48u << 20) /* per thread */
+
+/* Per-ply search state. */
+typedef struct {
+    Move move;       /* played from this ply; MOVE_NONE for a null move */
+    int piece;       /* moved piece code, 0 for a null move */
+    int eval;        /* static eval, SCORE_NONE when in check */
+    int16_t *cont;   /* continuation history row of (piece, to) of move; NULL for none */
+    Move killer[2];
+    Move excluded;   /* singular extension test: the move left out, else MOVE_NONE */
+    bool in_check;
+} Stack;
+
+/* One best line of the last complete iteration (MultiPV). */
+typedef struct {
+    Move pv[MAX_PLY + 2];
+    int len, score;
+} PvLine;
+
+/* One Lazy SMP worker. */
+typedef struct {
+    SearchContext *ctx;
+    int id;
+    Position pos;
+    int root_hply;
+    _Atomic uint64_t nodes;
+    int seldepth;
+    int nmp_min_ply; /* no null move before this ply (verification) */
+    History hist;
+    Stack stack[MAX_PLY + 8];
+    Move pv[MAX_PLY + 2][MAX_PLY + 2];
+    int pvlen[MAX_PLY + 2];
+    /* results of the last completed iteration */
+    int depth_done, score;
+    Move best, root_best;
+    /* MultiPV (main thread): the root moves of lines 0..nexcluded-1 are
+     * left out of the search of the next line */
+    int nexcluded;
+    PvLine line[SEARCH_MAX_PV];
+} Thread;
 
 struct SearchContext {
     const Variant *v;
@@ -82,22 +121,19 @@ SearchContext *search_new(const Variant *v) {
     return ctx;
 }
 
-/* A worker with its continuation history (none when it would be too large). */
 static Thread *thread_new(SearchContext *ctx, int id) {
     Thread *t = calloc(1, sizeof *t);
     if (!t)
         return NULL;
     t->ctx = ctx;
     t->id = id;
-    size_t n = (size_t)2 * (ctx->v->ntypes + 1) * ctx->v->nsq;
-    if (n * n * sizeof(int16_t) <= CONT_MAX_BYTES && (t->cont = calloc(n * n, sizeof(int16_t))))
-        t->cont_n = (int)n;
+    history_init(&t->hist, ctx->v);
     return t;
 }
 
 static void thread_free(Thread *t) {
     if (t)
-        free(t->cont);
+        history_free(&t->hist);
     free(t);
 }
 
@@ -114,13 +150,8 @@ void search_free(SearchContext *ctx) {
 void search_clear(SearchContext *ctx) {
     if (ctx->tt.b)
         tt_clear(&ctx->tt);
-    for (int i = 0; i < ctx->nthreads; i++) {
-        memset(ctx->threads[i]->history, 0, sizeof ctx->threads[i]->history);
-        memset(ctx->threads[i]->counter, 0, sizeof ctx->threads[i]->counter);
-        if (ctx->threads[i]->cont)
-            memset(ctx->threads[i]->cont, 0,
-                   (size_t)ctx->threads[i]->cont_n * ctx->threads[i]->cont_n * sizeof(int16_t));
-    }
+    for (int i = 0; i < ctx->nthreads; i++)
+        history_clear(&ctx->threads[i]->hist);
 }
 
 uint64_t search_nodes(const SearchContext *ctx) { return ctx->last_nodes; }
@@ -277,28 +308,28 @@ static void update_pv(Thread *t, int ply, Move m) {
     t->pvlen[ply] = t->pvlen[ply + 1] > ply + 1 ? t->pvlen[ply + 1] : ply + 1;
 }
 
-static void history_add(int16_t *h, int bonus) {
-    int v = *h + bonus - *h * (bonus < 0 ? -bonus : bonus) / 16384;
-    *h = (int16_t)(v > 16000 ? 16000 : v < -16000 ? -16000 : v);
-}
-
-/* Continuation history of quiet move m at ply (not yet played) after the
- * moves one, two and four plies back. */
-static void cont_add(Thread *t, int ply, Move m, int bonus) {
-    int slot = search_cont_slot(t->pos.v, t->pos.board[move_from(m)], move_to(m));
-    for (int i = 0; i < SEARCH_CONT_PLIES; i++) {
-        int k = search_cont_back[i];
-        if (k <= ply && t->stack[ply - k].cont)
-            history_add(&t->stack[ply - k].cont[slot], bonus);
+/* The continuation rows of the moves before ply (history_quiet). */
+static void node_conts(const Thread *t, int ply, int16_t *cont[HISTORY_CONT_PLIES]) {
+    for (int k = 0; k < HISTORY_CONT_PLIES; k++) {
+        int back = history_cont_back[k];
+        cont[k] = ply >= back ? t->stack[ply - back].cont : NULL;
     }
 }
 
-/* The continuation history row of piece's move m (NULL without a table). */
-static inline int16_t *cont_row(Thread *t, int piece, Move m) {
-    if (!t->cont)
-        return NULL;
-    size_t slot = (size_t)search_cont_slot(t->pos.v, (Piece)piece, move_to(m));
-    return t->cont + slot * (size_t)t->cont_n;
+/* The counter move to the move before ply; MOVE_NONE when none. */
+static Move counter_move(const Thread *t, int ply) {
+    if (ply == 0 || !t->stack[ply - 1].move)
+        return MOVE_NONE;
+    const Stack *prev = &t->stack[ply - 1];
+    return history_counter(&t->hist, (Piece)prev->piece, move_to(prev->move));
+}
+
+/* Every move of the node at ply, ordered (movepick_init). */
+static void pick_all(Thread *t, MovePicker *mp, Move tt_move, int ply) {
+    int16_t *cont[HISTORY_CONT_PLIES];
+    node_conts(t, ply, cont);
+    movepick_init(mp, &t->pos, t->ctx->eval, tt_move, &t->hist, cont, t->stack[ply].killer,
+                  counter_move(t, ply));
 }
 
 /* Plays m at ply like make_legal and notes it on the stack for the
@@ -310,14 +341,13 @@ static bool play_move(Thread *t, int ply, Move m, bool in_check, Pins *pins) {
     Stack *ss = &t->stack[ply];
     ss->move = m;
     ss->piece = piece;
-    ss->cont = cont_row(t, piece, m);
+    ss->cont = history_cont_row(&t->hist, (Piece)piece, move_to(m));
     return true;
 }
 
 static void update_quiet_stats(Thread *t, int ply, Move best, const Move *quiets, int nq,
                                int depth) {
     Stack *ss = &t->stack[ply];
-    int us = t->pos.stm;
     int bonus = depth * depth > 400 ? 400 : depth * depth;
     bonus *= 32;
     if (ss->killer[0] != best) {
@@ -325,14 +355,14 @@ static void update_quiet_stats(Thread *t, int ply, Move best, const Move *quiets
         ss->killer[0] = best;
     }
     if (ply > 0 && t->stack[ply - 1].move)
-        t->counter[t->stack[ply - 1].piece][move_to(t->stack[ply - 1].move)] = best;
-    history_add(&t->history[us][move_from(best)][move_to(best)], bonus);
-    cont_add(t, ply, best, bonus);
+        history_set_counter(&t->hist, (Piece)t->stack[ply - 1].piece,
+                            move_to(t->stack[ply - 1].move), best);
+    int16_t *cont[HISTORY_CONT_PLIES];
+    node_conts(t, ply, cont);
+    history_update_quiet(&t->hist, cont, &t->pos, best, bonus);
     for (int i = 0; i < nq; i++)
-        if (quiets[i] != best) {
-            history_add(&t->history[us][move_from(quiets[i])][move_to(quiets[i])], -bonus);
-            cont_add(t, ply, quiets[i], -bonus);
-        }
+        if (quiets[i] != best)
+            history_update_quiet(&t->hist, cont, &t->pos, quiets[i], -bonus);
 }
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutnode);
@@ -387,9 +417,9 @@ static int qsearch(Thread *t, int alpha, int beta, int ply, bool in_check) {
     // Step 4. Captures and promotions; every evasion when in check.
     MovePicker mp;
     if (in_check)
-        movepick_init(&mp, t, ctx->eval, tt_move, ply);
+        pick_all(t, &mp, tt_move, ply);
     else
-        movepick_init_noisy(&mp, t, ctx->eval, tt_move);
+        movepick_init_noisy(&mp, pos, ctx->eval, tt_move);
     Pins pins = {.ready = false};
     int legal = 0;
     Move best_move = MOVE_NONE;
@@ -720,7 +750,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
 
     // Step 9. The moves.
     MovePicker mp;
-    movepick_init(&mp, t, t->ctx->eval, n.tt_move, ply);
+    pick_all(t, &mp, n.tt_move, ply);
     Pins pins = {.ready = false};
     Move quiets[64];
     int nquiets = 0, legal = 0;
@@ -1074,11 +1104,7 @@ Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim
         memset(t->stack, 0, sizeof t->stack);
         memset(t->pvlen, 0, sizeof t->pvlen);
         memset(t->line, 0, sizeof t->line);
-        /* older history still orders, but less */
-        for (int c = 0; c < 2; c++)
-            for (int a = 0; a < ctx->v->nsq; a++)
-                for (int b = 0; b < ctx->v->nsq; b++)
-                    t->history[c][a][b] /= 2;
+        history_age(&t->hist);
     }
     pthread_attr_t attr;
     pthread_attr_init(&attr);

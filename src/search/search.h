@@ -20,59 +20,6 @@
 
 typedef struct SearchContext SearchContext;
 
-/* Per-ply search state. */
-typedef struct {
-    Move move;       /* played from this ply; MOVE_NONE for a null move */
-    int piece;       /* moved piece code, 0 for a null move */
-    int eval;        /* static eval, SCORE_NONE when in check */
-    int16_t *cont;   /* continuation history row of (piece, to) of move; NULL for none */
-    Move killer[2];
-    Move excluded;   /* singular extension test: the move left out, else MOVE_NONE */
-    bool in_check;
-} Stack;
-
-/* One best line of the last complete iteration (MultiPV). */
-typedef struct {
-    Move pv[MAX_PLY + 2];
-    int len, score;
-} PvLine;
-
-typedef struct Thread {
-    SearchContext *ctx;
-    int id;
-    Position pos;
-    int root_hply;
-    _Atomic uint64_t nodes;
-    int seldepth;
-    int nmp_min_ply; /* no null move before this ply (verification) */
-    int16_t history[2][MAX_SQ][MAX_SQ]; /* butterfly: [side][from][to] */
-    Move counter[64][MAX_SQ];           /* reply to [piece][to] */
-    /* continuation history: [(piece, to) some plies back][(piece, to)],
-     * cont_n slots a side (search_cont_slot); NULL when too large */
-    int16_t *cont;
-    int cont_n;
-    Stack stack[MAX_PLY + 8];
-    Move pv[MAX_PLY + 2][MAX_PLY + 2];
-    int pvlen[MAX_PLY + 2];
-    /* results of the last completed iteration */
-    int depth_done, score;
-    Move best, root_best;
-    /* MultiPV (main thread): the root moves of lines 0..nexcluded-1 are
-     * left out of the search of the next line */
-    int nexcluded;
-    PvLine line[SEARCH_MAX_PV];
-} Thread;
-
-/* How many plies back the continuation histories look: the moves one, two
- * and four plies before (the opponent's last, our last, our one before). */
-enum { SEARCH_CONT_PLIES = 3 };
-static const int search_cont_back[SEARCH_CONT_PLIES] = {1, 2, 4};
-
-/* Slot of (piece, to) in a continuation history row. */
-static inline int search_cont_slot(const Variant *v, Piece p, int to) {
-    return ((piece_color(p) * (v->ntypes + 1) + piece_type(p)) * v->nsq) + to;
-}
-
 SearchContext *search_new(const Variant *v);
 void search_free(SearchContext *ctx);
 /* Forget what earlier searches learnt (a new game). */
