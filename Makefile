@@ -3,6 +3,7 @@
 #   make run      build and start the main job
 #   make test     install missing build dependencies, build the normal and the
 #                 sanitizer (ASan+UBSan, clang) binaries, run every test
+#   make test-fast  the fast tier alone (unit, perft, signature, layering, style)
 #   make bench    performance figures (perft and search) against peers
 #   make fuzz     builds the libFuzzer harnesses (tests/fuzz/) and runs them all in
 #                 turn, each for FUZZ_SECONDS seconds (default 180), or on to FUZZ_RUNS
@@ -79,7 +80,7 @@ FUZZ_RUNS ?=
 FUZZ_DIR ?=
 FUZZ_CFG ?= fuzz
 
-.PHONY: all run test bench deps clean format format-check san fuzz fuzzers tune spsa lib
+.PHONY: all run test test-fast bench deps clean format format-check san fuzz fuzzers tune spsa lib
 all: menagerie
 
 menagerie: $(BUILD)/menagerie
@@ -183,6 +184,10 @@ test: deps
 	$(MAKE) -j$(JOBS) menagerie build/release/unit_tests
 	$(MAKE) -j$(JOBS) san
 	bash tests/run.sh
+test-fast: deps
+	$(MAKE) -j$(JOBS) menagerie build/release/unit_tests
+	$(MAKE) -j$(JOBS) san
+	TIER=fast bash tests/run.sh
 
 bench: menagerie
 	bash tests/bench.sh

@@ -6,6 +6,12 @@
 # failures are listed once more, so that the tail of a long log shows them,
 # and the last line is the summary "N passed, N failed".
 #
+# TIER=fast (make test-fast) runs the fast tier alone: the unit tests under
+# both builds, the perft suites to 2,000,000 leaves a count, the signature,
+# the layering and the style, in a couple of minutes. TIER=all (make test,
+# the default) runs everything: the fast tier's checks (perft deeper), the
+# browser, XBoard, peers, packaging, debug build and fuzzers.
+#
 # Steps run TEST_JOBS at a time (default 2, at most one per core): most of
 # them wait on servers, engines, browsers and clocks. Each step's output is
 # kept apart and reported in the order the steps are started (the unit
@@ -16,6 +22,8 @@ cd "$(dirname "$0")/.."
 pass=0
 failed=() # "[step] FAIL ..." of every failure, listed again at the end
 jobs_max=${TEST_JOBS:-2}
+TIER=${TIER:-all}
+case "$TIER" in fast | all) ;; *) echo "tests/run.sh: TIER is fast or all, not \"$TIER\"" >&2; exit 2 ;; esac
 cores=$(nproc 2> /dev/null || echo 1)
 [ "$jobs_max" -le "$cores" ] || jobs_max=$cores
 [ "$jobs_max" -ge 1 ] || jobs_max=1
@@ -100,22 +108,33 @@ run "unit" build/release/unit_tests
 drain
 run "unit asan+ubsan" build/san/unit_tests
 drain
-long=(web_e2e xboard_gui package) # the longest scripts (each skips the sanitizer build)
-for s in "${long[@]}"; do run "$s" bash "tests/scripts/$s.sh"; done
-run "debug" debug_step
-run "fuzz" fuzz_step
-run "layering" bash tests/layering.sh
-run "format" bash tests/format.sh
-for epd in tests/perft/*.epd; do
-    v=$(basename "$epd" .epd)
-    run "perft $v" bash tests/perft.sh "$v" "$epd" 20000000
-    run "perft $v asan+ubsan" env MENAGERIE=$san bash tests/perft.sh "$v" "$epd" 30000
-done
-for t in tests/scripts/*.sh; do
-    s=$(basename "$t" .sh)
-    [[ " ${long[*]} " == *" $s "* ]] || run "$s" bash "$t"
-    run "$s asan+ubsan" env MENAGERIE=$san bash "$t"
-done
+if [ "$TIER" = fast ]; then
+    # the fast tier: the rules (perft to 2,000,000 leaves a count), the
+    # search's signature, the layers and the style
+    run "layering" bash tests/layering.sh
+    run "format" bash tests/format.sh
+    run "signature" bash tests/scripts/signature.sh
+    for epd in tests/perft/*.epd; do
+        run "perft $(basename "$epd" .epd)" bash tests/perft.sh "$(basename "$epd" .epd)" "$epd"
+    done
+else
+    long=(web_e2e xboard_gui package) # the longest scripts (each skips the sanitizer build)
+    for s in "${long[@]}"; do run "$s" bash "tests/scripts/$s.sh"; done
+    run "debug" debug_step
+    run "fuzz" fuzz_step
+    run "layering" bash tests/layering.sh
+    run "format" bash tests/format.sh
+    for epd in tests/perft/*.epd; do
+        v=$(basename "$epd" .epd)
+        run "perft $v" bash tests/perft.sh "$v" "$epd" 20000000
+        run "perft $v asan+ubsan" env MENAGERIE=$san bash tests/perft.sh "$v" "$epd" 30000
+    done
+    for t in tests/scripts/*.sh; do
+        s=$(basename "$t" .sh)
+        [[ " ${long[*]} " == *" $s "* ]] || run "$s" bash "$t"
+        run "$s asan+ubsan" env MENAGERIE=$san bash "$t"
+    done
+fi
 drain
 fail=${#failed[@]}
 if [ $fail -gt 0 ]; then
