@@ -260,8 +260,8 @@ static bool cecp_new_game(EngineClient *e, Game *ref, char *err, size_t errlen) 
     return true;
 }
 
-static ClientEvent cecp_think(EngineClient *e, Game *ref, const int clock_ms[2],
-                                   int64_t deadline, char *out, size_t len) {
+static ClientEvent cecp_think(EngineClient *e, Game *ref, const int clock_ms[2], int64_t deadline,
+                              char *out, size_t len) {
     int us = engine_side_to_move(ref);
     if (e->tc.base_ms) {
         say(e, "time %d", clock_ms[us] / 10);
@@ -353,8 +353,8 @@ static bool uci_new_game(EngineClient *e, char *err, size_t errlen) {
     return true;
 }
 
-static ClientEvent uci_think(EngineClient *e, Game *ref, const int clock_ms[2],
-                                  int64_t deadline, char *out, size_t len) {
+static ClientEvent uci_think(EngineClient *e, Game *ref, const int clock_ms[2], int64_t deadline,
+                             char *out, size_t len) {
     char(*h)[ENGINE_MOVE_TEXT] = malloc(PROTO_MAX_PLIES * sizeof *h);
     char *cmd = malloc(PROTO_MAX_PLIES * 12 + 1024);
     if (!h || !cmd)
@@ -400,7 +400,7 @@ static ClientEvent uci_think(EngineClient *e, Game *ref, const int clock_ms[2],
 /* --- common ------------------------------------------------------------------ */
 
 EngineClient *client_start(const char *spec, const char *self, const char *const *options,
-                                bool trace, char *err, size_t errlen) {
+                           bool trace, char *err, size_t errlen) {
     const char *cmd = NULL, *mode = NULL;
     bool uci;
     if (!strcmp(spec, "self") || !strcmp(spec, "self-uci")) {
@@ -534,7 +534,7 @@ bool client_supports(const EngineClient *e, const char *variant) {
 }
 
 bool client_new_game(EngineClient *e, Game *ref, const ClientTimeControl *tc, char *err,
-                           size_t errlen) {
+                     size_t errlen) {
     if (e->dead) {
         snprintf(err, errlen, "%s has ended", e->name);
         return false;
@@ -557,8 +557,8 @@ bool client_new_game(EngineClient *e, Game *ref, const ClientTimeControl *tc, ch
     return e->uci ? uci_new_game(e, err, errlen) : cecp_new_game(e, ref, err, errlen);
 }
 
-ClientEvent client_think(EngineClient *e, Game *ref, const int clock_ms[2],
-                                    int64_t deadline, char *out, size_t len) {
+ClientEvent client_think(EngineClient *e, Game *ref, const int clock_ms[2], int64_t deadline,
+                         char *out, size_t len) {
     out[0] = 0;
     if (e->dead)
         return CLIENT_DIED;

@@ -37,7 +37,7 @@ typedef enum {
  * program. OPTIONS: "NAME=VALUE" strings sent as engine options, may be
  * NULL. TRACE: protocol traffic to stderr. */
 EngineClient *client_start(const char *spec, const char *self, const char *const *options,
-                                bool trace, char *err, size_t errlen);
+                           bool trace, char *err, size_t errlen);
 void client_free(EngineClient *e); /* asks it to quit, then ends it */
 const char *client_name(const EngineClient *e);
 bool client_alive(const EngineClient *e);
@@ -47,11 +47,11 @@ bool client_supports(const EngineClient *e, const char *variant);
 /* Starts a game of VARIANT from REF's start position with the moves REF
  * has already (an opening). False when the engine does not answer. */
 bool client_new_game(EngineClient *e, Game *ref, const ClientTimeControl *tc, char *err,
-                           size_t errlen);
+                     size_t errlen);
 /* Asks for a move in REF's position; CLOCK_MS is each side's time left.
  * Waits until DEADLINE (proto_now_ms time). */
-ClientEvent client_think(EngineClient *e, Game *ref, const int clock_ms[2],
-                                    int64_t deadline, char *out, size_t len);
+ClientEvent client_think(EngineClient *e, Game *ref, const int clock_ms[2], int64_t deadline,
+                         char *out, size_t len);
 /* Tells the engine how the game ended (CECP "result"). */
 void client_game_over(EngineClient *e, const char *result, const char *reason);
 

@@ -45,8 +45,8 @@
 #include "app/proto/proto_io.h"
 #include "engine/engine.h"
 #include "lab/baseline.h"
-#include "lab/lab.h"
 #include "lab/engine_client.h"
+#include "lab/lab.h"
 #include "lab/opening_sets.h"
 
 #define MAX_CONCURRENCY 64
@@ -60,7 +60,7 @@ typedef struct {
     int nopts[2];
     const char *variant, *pgn, *openings, *baseline;
     int games, plies, margin_ms, maxplies, concurrency;
-    int gui_delay_ms; /* the least a move is charged (--gui-delay) */
+    int gui_delay_ms;     /* the least a move is charged (--gui-delay) */
     bool random_openings; /* --plies given: random plies, no opening set */
     unsigned seed;
     ClientTimeControl tc;
@@ -82,34 +82,33 @@ typedef struct {
 
 /* The usage on OUT; 0 for --help (stdout), else 2. */
 static int usage(FILE *out) {
-    fprintf(out,
-            "usage: menagerie match [options] ENGINE1 ENGINE2\n"
-            "  ENGINE: self (Menagerie over CECP), self-uci, xboard:COMMAND, uci:COMMAND\n"
-            "  --variant NAME     game (default chess; see `menagerie variants`)\n"
-            "  --games N          number of games, played in pairs (default 2; with --sprt\n"
-            "                     the most it may play, default 20000)\n"
-            "  --tc BASE[+INC]    seconds per game and increment (default 10+0.1)\n"
-            "  --tc2 BASE[+INC]   engine 2's clock when it differs (time odds)\n"
-            "  --st SECONDS       fixed time per move instead of a clock\n"
-            "  --nodes N          fixed nodes per move instead of a clock\n"
-            "  --depth N          fixed depth (with no clock: depth only)\n"
-            "  --openings FILE    opening lines (default: the game's built-in set)\n"
-            "  --plies N          random opening plies instead of an opening set\n"
-            "  --seed N           random seed of the openings (default: time)\n"
-            "  --concurrency N    game pairs played at once (default 1)\n"
-            "  --sprt ELO0,ELO1   stop when the SPRT decides (Elo bounds, logistic)\n"
-            "  --alpha A --beta B SPRT error rates (default 0.05 each)\n"
-            "  --margin MS        time a move may overrun the clock (default 150)\n"
-            "  --gui-delay MS     charge each move at least MS, as a GUI busy drawing\n"
-            "                     the last move does (default 0)\n"
-            "  --maxplies N       adjudicate a draw after N plies (default: never)\n"
-            "  --pgn FILE         append the games as PGN\n"
-            "  --baseline FILE    compare engine 1 pair by pair with engine 1 of an\n"
-            "                     earlier match (its --pgn) of the same pairs\n"
-            "  --opt1/--opt2 NAME=VALUE   engine option (repeatable)\n"
-            "  --trace            protocol traffic to stderr\n"
-            "  --quiet            no per-game lines\n"
-            "  --help             this text\n");
+    fprintf(out, "usage: menagerie match [options] ENGINE1 ENGINE2\n"
+                 "  ENGINE: self (Menagerie over CECP), self-uci, xboard:COMMAND, uci:COMMAND\n"
+                 "  --variant NAME     game (default chess; see `menagerie variants`)\n"
+                 "  --games N          number of games, played in pairs (default 2; with --sprt\n"
+                 "                     the most it may play, default 20000)\n"
+                 "  --tc BASE[+INC]    seconds per game and increment (default 10+0.1)\n"
+                 "  --tc2 BASE[+INC]   engine 2's clock when it differs (time odds)\n"
+                 "  --st SECONDS       fixed time per move instead of a clock\n"
+                 "  --nodes N          fixed nodes per move instead of a clock\n"
+                 "  --depth N          fixed depth (with no clock: depth only)\n"
+                 "  --openings FILE    opening lines (default: the game's built-in set)\n"
+                 "  --plies N          random opening plies instead of an opening set\n"
+                 "  --seed N           random seed of the openings (default: time)\n"
+                 "  --concurrency N    game pairs played at once (default 1)\n"
+                 "  --sprt ELO0,ELO1   stop when the SPRT decides (Elo bounds, logistic)\n"
+                 "  --alpha A --beta B SPRT error rates (default 0.05 each)\n"
+                 "  --margin MS        time a move may overrun the clock (default 150)\n"
+                 "  --gui-delay MS     charge each move at least MS, as a GUI busy drawing\n"
+                 "                     the last move does (default 0)\n"
+                 "  --maxplies N       adjudicate a draw after N plies (default: never)\n"
+                 "  --pgn FILE         append the games as PGN\n"
+                 "  --baseline FILE    compare engine 1 pair by pair with engine 1 of an\n"
+                 "                     earlier match (its --pgn) of the same pairs\n"
+                 "  --opt1/--opt2 NAME=VALUE   engine option (repeatable)\n"
+                 "  --trace            protocol traffic to stderr\n"
+                 "  --quiet            no per-game lines\n"
+                 "  --help             this text\n");
     return out == stdout ? 0 : 2;
 }
 
@@ -136,8 +135,8 @@ static bool parse_sprt(const char *s, double *e0, double *e1) {
         return false;
     const char *b = end + 1;
     *e1 = strtod(b, &end);
-    return end != b && !*end && isfinite(*e0) && isfinite(*e1) && *e0 < *e1 &&
-           fabs(*e0) < 1000 && fabs(*e1) < 1000;
+    return end != b && !*end && isfinite(*e0) && isfinite(*e1) && *e0 < *e1 && fabs(*e0) < 1000 &&
+           fabs(*e1) < 1000;
 }
 
 static bool parse_rate(const char *s, double *out) {
@@ -237,7 +236,8 @@ static int parse_args(int argc, char **argv, MatchArgs *a) {
     }
     if (npos != 2)
         return -1;
-    int modes = given(argc, argv, "--tc") + given(argc, argv, "--st") + given(argc, argv, "--nodes");
+    int modes =
+        given(argc, argv, "--tc") + given(argc, argv, "--st") + given(argc, argv, "--nodes");
     if (modes > 1) {
         fprintf(stderr, "menagerie match: --tc, --st and --nodes exclude each other\n");
         return -1;
@@ -511,8 +511,8 @@ static Outcome play_game(EngineClient *e[2], const ClientTimeControl *tc[2], Gam
 /* --- score, Elo and the SPRT ------------------------------------------------- */
 
 typedef struct {
-    int w, l, d;    /* games, from engine 1's side */
-    int ptnml[5];   /* pairs by engine 1's points: 0, 1/2, 1, 3/2, 2 */
+    int w, l, d;  /* games, from engine 1's side */
+    int ptnml[5]; /* pairs by engine 1's points: 0, 1/2, 1, 3/2, 2 */
 } Tally;
 
 static double elo_of(double p) {
@@ -523,7 +523,9 @@ static double elo_of(double p) {
     return -400.0 * log10(1.0 / p - 1.0);
 }
 
-static double score_of(double elo) { return 1.0 / (1.0 + pow(10.0, -elo / 400.0)); }
+static double score_of(double elo) {
+    return 1.0 / (1.0 + pow(10.0, -elo / 400.0));
+}
 
 /* Mean and variance of the score per game, from the pairs when there are
  * any (pairs are what is independent), else from the games. */
@@ -624,8 +626,8 @@ static void print_score(const char *n1, const char *n2, const Tally *t) {
         printf("Elo difference: %+.1f, 95%% interval [%s, %s]\n", e, l1, h1);
     } else
         printf("Elo difference: %+.1f +/- %.1f (95%%)\n", e, (hi - lo) / 2);
-    printf("Ptnml(0-2): %d, %d, %d, %d, %d\n", t->ptnml[0], t->ptnml[1], t->ptnml[2],
-           t->ptnml[3], t->ptnml[4]);
+    printf("Ptnml(0-2): %d, %d, %d, %d, %d\n", t->ptnml[0], t->ptnml[1], t->ptnml[2], t->ptnml[3],
+           t->ptnml[4]);
     fflush(stdout);
 }
 
@@ -642,7 +644,9 @@ static void print_sprt(const MatchArgs *a, double llr, int after_games) {
     double lo = log(a->beta / (1 - a->alpha)), hi = log((1 - a->beta) / a->alpha);
     int v = sprt_verdict(a, llr);
     printf("SPRT: llr %.2f (%.2f, %.2f) [%g, %g]: %s", llr, lo, hi, a->elo0, a->elo1,
-           v > 0 ? "H1 accepted" : v < 0 ? "H0 accepted" : "no verdict");
+           v > 0   ? "H1 accepted"
+           : v < 0 ? "H0 accepted"
+                   : "no verdict");
     if (after_games)
         printf(" after %d games", after_games);
     printf("%s\n", a->baseline ? " (against the baseline)" : "");
@@ -724,7 +728,7 @@ typedef struct {
     char name[2][140];
     pthread_mutex_t lock; /* everything below, stdout and the PGN file */
     int next_pair, done_games;
-    unsigned book_start; /* the set's line of pair 0; pair p takes the p-th after it */
+    unsigned book_start;  /* the set's line of pair 0; pair p takes the p-th after it */
     Tally tally, decided; /* decided: the tally when the SPRT crossed a bound */
     Baseline base;        /* with --baseline */
     PairDiff diff, diff_decided;
@@ -784,7 +788,8 @@ static Game *pair_opening(Match *m, int p, char *err, size_t errlen) {
     if (!m->book->n)
         return make_opening(a->variant, a->plies, &seed, err, errlen);
     unsigned n = (unsigned)m->book->n;
-    Game *g = opening_game(a->variant, m->book->line[(m->book_start + (unsigned)p) % n], err, errlen);
+    Game *g =
+        opening_game(a->variant, m->book->line[(m->book_start + (unsigned)p) % n], err, errlen);
     if (g && (unsigned)p >= n)
         random_plies(g, REUSE_PLIES, &seed);
     return g;
@@ -817,9 +822,9 @@ static double play_one(Match *m, EngineClient *eng[2], Game *opening, int i) {
     for (int s = 0; s < 2; s++)
         client_game_over(side[s], result_codes[o.kind], o.reason);
     int e1 = white == 0 ? SIDE_FIRST : SIDE_SECOND; /* engine 1's colour */
-    double pts = o.kind == RESULT_DRAW ? 0.5
+    double pts = o.kind == RESULT_DRAW                                 ? 0.5
                  : (o.kind == RESULT_FIRST_WINS) == (e1 == SIDE_FIRST) ? 1
-                                                                        : 0;
+                                                                       : 0;
     int plies = ply_count(g);
     pthread_mutex_lock(&m->lock);
     Tally *t = &m->tally;
@@ -880,8 +885,8 @@ static void *worker(void *arg) {
         pthread_mutex_lock(&m->lock);
         m->tally.ptnml[(int)(pts * 2 + 0.5)]++;
         if (a->baseline) {
-            double base = baseline_game(&m->base, 2 * p)->points +
-                          baseline_game(&m->base, 2 * p + 1)->points;
+            double base =
+                baseline_game(&m->base, 2 * p)->points + baseline_game(&m->base, 2 * p + 1)->points;
             double x = (pts - base) / 2;
             m->diff.n++;
             m->diff.better += x > 0;

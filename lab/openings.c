@@ -11,9 +11,9 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "app/proto/proto_io.h"
 #include "engine/engine.h"
 #include "lab/lab.h"
-#include "app/proto/proto_io.h"
 
 typedef struct {
     const char *variant;
@@ -141,8 +141,8 @@ static bool candidate(const OpeningArgs *a, unsigned long *seed, char *line, siz
         int score = 0;
         SearchCallbacks cb = {last_score, &score};
         char best[ENGINE_MOVE_TEXT];
-        ok = engine_go(g, &lim, &cb, best, sizeof best) && score <= a->margin &&
-             score >= -a->margin;
+        ok =
+            engine_go(g, &lim, &cb, best, sizeof best) && score <= a->margin && score >= -a->margin;
     }
     free(m);
     engine_free(g);

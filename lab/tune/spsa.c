@@ -134,8 +134,8 @@ static void to_params(const double theta[ENGINE_MAX_PARAMS], int p[ENGINE_MAX_PA
 
 /* Plays a batch, 2 x --batch games of plus against minus: plus's wins,
  * losses and draws; false when the match fails. */
-static bool play_batch(const Args *a, const int *plus, const int *minus,
-                       long seed, int *w, int *l, int *d) {
+static bool play_batch(const Args *a, const int *plus, const int *minus, long seed, int *w, int *l,
+                       int *d) {
     char tp[1024], tm[1024], cmd[4096];
     if (!engine_params_format(plus, tp, sizeof tp) || !engine_params_format(minus, tm, sizeof tm))
         return false;
@@ -164,8 +164,14 @@ static bool play_batch(const Args *a, const int *plus, const int *minus,
 
 int main(int argc, char **argv) {
     // Step 1. Arguments and the numbers to start from.
-    Args a = {.variant = "chess", .bin = "./menagerie", .nodes = 10000, .games = 2000,
-              .batch = 4, .concurrency = 2, .seed = 1, .r_end = 0.01};
+    Args a = {.variant = "chess",
+              .bin = "./menagerie",
+              .nodes = 10000,
+              .games = 2000,
+              .batch = 4,
+              .concurrency = 2,
+              .seed = 1,
+              .r_end = 0.01};
     bool tuned[ENGINE_MAX_PARAMS];
     if (!parse_args(argc, argv, &a) || !pick_params(a.names, tuned))
         return usage();

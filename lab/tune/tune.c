@@ -132,9 +132,10 @@ static bool read_game(const char *text, const Variant *v, const Eval *e, int ski
     if (!res)
         return false;
     res += 9;
-    float r = !strncmp(res, "1-0", 3) ? 1.0f : !strncmp(res, "0-1", 3) ? 0.0f
-                                          : !strncmp(res, "1/2", 3) ? 0.5f
-                                                                    : -1;
+    float r = !strncmp(res, "1-0", 3)   ? 1.0f
+              : !strncmp(res, "0-1", 3) ? 0.0f
+              : !strncmp(res, "1/2", 3) ? 0.5f
+                                        : -1;
     if (r < 0)
         return false;
     Game *g = engine_import(text, err, sizeof err);
@@ -228,8 +229,8 @@ static void self_play(const Variant *v, const Eval *e, int games, long nodes, ui
     int wins = 0, losses = 0, draws = 0;
     for (int gi = 0; gi < games; gi++) {
         Game *g;
-        if (nset && !engine_start_fen(v->name, setups[rnd(&seed) % (unsigned)nset], fen,
-                                      sizeof fen, err, sizeof err))
+        if (nset && !engine_start_fen(v->name, setups[rnd(&seed) % (unsigned)nset], fen, sizeof fen,
+                                      err, sizeof err))
             g = engine_new(v->name, fen, err, sizeof err);
         else
             g = engine_new(v->name, NULL, err, sizeof err);
@@ -259,8 +260,8 @@ static void self_play(const Variant *v, const Eval *e, int games, long nodes, ui
             if (!pos_from_fen(pos, v, fens[i], err, sizeof err) && quiet(pos, e))
                 data_add(d, pos, res, NAN);
         engine_free(g);
-        fprintf(stderr, "\rself-play: game %d/%d (+%d -%d =%d for White), %d %spositions",
-                gi + 1, games, wins, losses, draws, d->n, e ? "quiet " : "");
+        fprintf(stderr, "\rself-play: game %d/%d (+%d -%d =%d for White), %d %spositions", gi + 1,
+                games, wins, losses, draws, d->n, e ? "quiet " : "");
     }
     fprintf(stderr, "\n");
     free(m);
@@ -393,13 +394,12 @@ static void blend_scores(Data *d, double lambda) {
     int n = 0;
     for (int i = 0; i < d->n; i++)
         if (!isnan(d->score[i])) {
-            d->result[i] =
-                (float)(lambda * logistic(k, d->score[i]) + (1 - lambda) * d->result[i]);
+            d->result[i] = (float)(lambda * logistic(k, d->score[i]) + (1 - lambda) * d->result[i]);
             n++;
         }
     if (n)
-        fprintf(stderr, "%d positions scored, their scale K %.3f, error of the scores %.6f\n", n,
-                k, best / n);
+        fprintf(stderr, "%d positions scored, their scale K %.3f, error of the scores %.6f\n", n, k,
+                best / n);
 }
 
 /* White's view of the static evaluation. */

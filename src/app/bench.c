@@ -11,8 +11,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "engine/engine.h"
 #include "app/frontends.h"
+#include "engine/engine.h"
 
 #define DEFAULT_DEPTH 8
 

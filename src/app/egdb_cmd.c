@@ -38,8 +38,8 @@ static void on_progress(int layer, int pass, double done, void *ud) {
     for (int i = 0; i < 30; i++)
         bar[i] = i < fill ? '#' : '.';
     bar[30] = 0;
-    fprintf(stderr, "\r[%s] %5.1f%%  layer %2d pass %2d  %4.0f s elapsed", bar, done * 100,
-            layer, pass, el);
+    fprintf(stderr, "\r[%s] %5.1f%%  layer %2d pass %2d  %4.0f s elapsed", bar, done * 100, layer,
+            pass, el);
     if (done > 0.02)
         fprintf(stderr, ", %4.0f s left", el / done - el);
     fflush(stderr);

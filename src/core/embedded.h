@@ -11,7 +11,8 @@ typedef struct {
     size_t len;
 } EmbeddedFile;
 
-extern const EmbeddedFile builtin_variants[]; /* src/variants/: NAME.var, NAME.base, weights/NAME.eval */
-extern const EmbeddedFile builtin_rules[];    /* www/rules/: NAME.txt, the rules texts */
+extern const EmbeddedFile
+    builtin_variants[]; /* src/variants/: NAME.var, NAME.base, weights/NAME.eval */
+extern const EmbeddedFile builtin_rules[]; /* www/rules/: NAME.txt, the rules texts */
 
 #endif

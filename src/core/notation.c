@@ -124,10 +124,10 @@ static void normalize(const char *in, char *out, bool loose) {
  * Any disambiguation the text gives must hold; none is required beyond
  * what makes the move unique. Returns false when the text is not SAN. */
 typedef struct {
-    int type;    /* 0: a promoting piece (pawn) */
+    int type;       /* 0: a promoting piece (pawn) */
     int file, rank; /* from constraints, -1 = any */
     int to;
-    int promo;   /* -1: none given */
+    int promo; /* -1: none given */
 } San;
 
 static bool san_read(const Position *pos, const char *text, San *s) {
@@ -215,12 +215,12 @@ static void explain(Position *pos, const char *text, const MoveList *legal, char
             char two[3] = {v->type[types[i]].letter, (char)('a' + (i ? 7 : 1)), 0};
             strcat(ex, two);
         }
-        snprintf(err, errlen, "illegal move %s: first place the pieces in hand, e.g. %s", text,
-                 ex);
+        snprintf(err, errlen, "illegal move %s: first place the pieces in hand, e.g. %s", text, ex);
         return;
     }
-    if (isupper((unsigned char)*t) && variant_type_by_letter(v, *t) && islower((unsigned char)t[1]) &&
-        isdigit((unsigned char)t[2]) && variant_parse_square(v, t + 1, NULL) >= 0)
+    if (isupper((unsigned char)*t) && variant_type_by_letter(v, *t) &&
+        islower((unsigned char)t[1]) && isdigit((unsigned char)t[2]) &&
+        variant_parse_square(v, t + 1, NULL) >= 0)
         t++;
     int from = variant_parse_square(v, t, &n1);
     const char *t2 = from >= 0 ? t + n1 : t;
@@ -259,8 +259,8 @@ static void explain(Position *pos, const char *text, const MoveList *legal, char
     }
     bool promotes = false;
     for (int i = 0; i < legal->n; i++)
-        promotes |= move_from(legal->m[i]) == from && move_to(legal->m[i]) == to &&
-                    move_promo(legal->m[i]);
+        promotes |=
+            move_from(legal->m[i]) == from && move_to(legal->m[i]) == to && move_promo(legal->m[i]);
     if (promotes) {
         char list[40] = "";
         for (int i = 0; i < v->npromo; i++)
@@ -270,8 +270,8 @@ static void explain(Position *pos, const char *text, const MoveList *legal, char
             snprintf(err, errlen, "illegal move %s: cannot promote to '%s' (choose %s)", text,
                      promo, list);
         else
-            snprintf(err, errlen, "illegal move %s: say what to promote to (%s), e.g. %s%c",
-                     text, list, text, tolower((unsigned char)v->type[v->promo_types[0]].letter));
+            snprintf(err, errlen, "illegal move %s: say what to promote to (%s), e.g. %s%c", text,
+                     list, text, tolower((unsigned char)v->type[v->promo_types[0]].letter));
         return;
     }
     MoveList pl;

@@ -226,8 +226,8 @@ static int fen_castling(Position *p, const char *cast, char *err, size_t errlen)
         }
         if (!ok) {
             snprintf(err, errlen,
-                     "bad FEN: castling right %c, but king or %s is not on its start square",
-                     *c, v->castling == CASTLE_NONE ? "partner" : "rook");
+                     "bad FEN: castling right %c, but king or %s is not on its start square", *c,
+                     v->castling == CASTLE_NONE ? "partner" : "rook");
             return -1;
         }
         p->castling |= bit;

@@ -93,8 +93,8 @@ bool rules_dead_material(const Position *pos) {
     for (int c = 0; c < 2; c++)
         if (m[!c].n == 0 && !potential(v, &m[c]))
             return true;
-    return m[WHITE].all_bound && m[BLACK].all_bound && !m[WHITE].promoter &&
-           !m[BLACK].promoter && (m[WHITE].colors | m[BLACK].colors) != 3;
+    return m[WHITE].all_bound && m[BLACK].all_bound && !m[WHITE].promoter && !m[BLACK].promoter &&
+           (m[WHITE].colors | m[BLACK].colors) != 3;
 }
 
 RulesResult rules_result(Position *pos) {

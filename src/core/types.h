@@ -13,7 +13,7 @@
 #define MAX_FILES 16
 #define MAX_RANKS 16
 #define MAX_SQ (MAX_FILES * MAX_RANKS)
-#define MAX_TYPES 32 /* piece types are 1..31 */
+#define MAX_TYPES 32   /* piece types are 1..31 */
 #define MAX_MOVES 4096 /* pos_from_fen refuses positions that could have more */
 #define MAX_GAME_PLY 4096
 
@@ -25,9 +25,15 @@ enum { WHITE = 0, BLACK = 1 };
 #define EMPTY ((Piece)0)
 #define HOLE ((Piece)0xFF)
 
-static inline Piece make_piece(int color, int type) { return (Piece)(type | (color << 5)); }
-static inline int piece_type(Piece p) { return p & 31; }
-static inline int piece_color(Piece p) { return p >> 5; }
+static inline Piece make_piece(int color, int type) {
+    return (Piece)(type | (color << 5));
+}
+static inline int piece_type(Piece p) {
+    return p & 31;
+}
+static inline int piece_color(Piece p) {
+    return p >> 5;
+}
 
 typedef uint32_t Move;
 #define MOVE_NONE ((Move)0)
@@ -41,14 +47,23 @@ enum MoveKind {
 };
 
 static inline Move move_make(int from, int to, int promo, int kind, int payload) {
-    return (Move)from | (Move)to << 8 | (Move)promo << 16 | (Move)kind << 21 |
-           (Move)payload << 24;
+    return (Move)from | (Move)to << 8 | (Move)promo << 16 | (Move)kind << 21 | (Move)payload << 24;
 }
-static inline int move_from(Move m) { return m & 0xFF; }
-static inline int move_to(Move m) { return (m >> 8) & 0xFF; }
-static inline int move_promo(Move m) { return (m >> 16) & 31; }
-static inline int move_kind(Move m) { return (m >> 21) & 7; }
-static inline int move_payload(Move m) { return m >> 24; }
+static inline int move_from(Move m) {
+    return m & 0xFF;
+}
+static inline int move_to(Move m) {
+    return (m >> 8) & 0xFF;
+}
+static inline int move_promo(Move m) {
+    return (m >> 16) & 31;
+}
+static inline int move_kind(Move m) {
+    return (m >> 21) & 7;
+}
+static inline int move_payload(Move m) {
+    return m >> 24;
+}
 
 typedef struct {
     Move m[MAX_MOVES];

@@ -473,7 +473,8 @@ static int build_castling(Variant *v, const VariantSpec *sp, const XbPiece *xp, 
                 cr->partner = (uint8_t)partner;
                 cr->in_check = (uint8_t)sp->castle_in_check;
                 if (!castle_add_between(cr, v, cr->kfrom, cr->rfrom)) {
-                    snprintf(err, errlen, "castling entry \"%.*s\": king and rook are not on one line",
+                    snprintf(err, errlen,
+                             "castling entry \"%.*s\": king and rook are not on one line",
                              (int)strcspn(entry, ","), entry);
                     goto fail;
                 }
@@ -556,7 +557,7 @@ fail:
 typedef struct {
     const VariantSpec *sp;
     Variant *v;
-    XbPiece *xp, *zxp; /* compiled XBetza of each piece, each zone line */
+    XbPiece *xp, *zxp;  /* compiled XBetza of each piece, each zone line */
     SquareSet zset[16]; /* the squares of each zone line */
     Trie *rev, fwd;
     Piece start[MAX_SQ];
@@ -608,7 +609,8 @@ static int compile_pieces(Compile *cc) {
     snprintf(v->name, sizeof v->name, "%s", sp->name);
     snprintf(v->title, sizeof v->title, "%s", sp->title[0] ? sp->title : sp->name);
     if (sp->files < 2 || sp->files > MAX_FILES || sp->ranks < 2 || sp->ranks > MAX_RANKS)
-        return compile_fail(cc, "board %dx%d: files and ranks must be 2 to 16", sp->files, sp->ranks);
+        return compile_fail(cc, "board %dx%d: files and ranks must be 2 to 16", sp->files,
+                            sp->ranks);
     v->files = sp->files;
     v->ranks = sp->ranks;
     v->nsq = v->files * v->ranks;
@@ -655,7 +657,7 @@ static int compile_pieces(Compile *cc) {
         const ZoneMoves *zm = &sp->zone[z];
         if (!variant_type_by_letter(v, zm->letter))
             return compile_fail(cc, "line %d: zone moves for unknown piece '%c'", zm->line,
-                     zm->letter);
+                                zm->letter);
         if (parse_square_set(v, zm->squares, &zset[z], cc->msg, sizeof cc->msg))
             return compile_fail(cc, "line %d: %s", zm->line, cc->msg);
         if (xbetza_compile(zm->betza, &zxp[z], cc->msg, sizeof cc->msg))

@@ -39,7 +39,7 @@ static inline uint32_t variant_next(uint8_t flags, uint16_t skip, uint32_t j, bo
 
 typedef struct {
     uint8_t sq;
-    uint8_t flags;   /* NF_PASS_* */
+    uint8_t flags; /* NF_PASS_* */
     uint16_t skip;
     uint32_t srcmask; /* bit t: a piece of type t here attacks the root */
 } AttackNode;
@@ -53,21 +53,25 @@ typedef struct {
     uint64_t w[MAX_SQ / 64];
 } SquareSet;
 
-static inline bool sqset_has(const SquareSet *s, int sq) { return (s->w[sq >> 6] >> (sq & 63)) & 1; }
-static inline void sqset_add(SquareSet *s, int sq) { s->w[sq >> 6] |= 1ull << (sq & 63); }
+static inline bool sqset_has(const SquareSet *s, int sq) {
+    return (s->w[sq >> 6] >> (sq & 63)) & 1;
+}
+static inline void sqset_add(SquareSet *s, int sq) {
+    s->w[sq >> 6] |= 1ull << (sq & 63);
+}
 
 typedef enum { CASTLE_NONE, CASTLE_ORTHODOX, CASTLE_FAST, CASTLE_FREE } CastleStyle;
 
 typedef struct {
     uint8_t color;
     uint8_t kfrom, kto, rfrom, rto;
-    uint8_t right;     /* castling-right bit needed, 0 = none */
-    uint8_t in_check;  /* may castle out of check */
+    uint8_t right;    /* castling-right bit needed, 0 = none */
+    uint8_t in_check; /* may castle out of check */
     uint8_t nempty, nsafe;
     uint8_t empty[MAX_FILES + MAX_RANKS]; /* must be empty (king and rook squares aside) */
     uint8_t safe[MAX_FILES + MAX_RANKS];  /* must not be attacked before the move */
-    uint8_t partner;   /* the rook's type */
-    uint8_t one_step;  /* the king's move equals a plain king step: own token */
+    uint8_t partner;                      /* the rook's type */
+    uint8_t one_step;                     /* the king's move equals a plain king step: own token */
     char san[16];
 } CastleRule;
 
@@ -82,11 +86,11 @@ typedef struct {
 
 typedef struct {
     char name[24];
-    char letter;      /* upper case; FEN uses lower case for Black */
+    char letter; /* upper case; FEN uses lower case for Black */
     char betza[192];
-    int value;        /* centipawns; 0 = estimated from the move set */
+    int value; /* centipawns; 0 = estimated from the move set */
     uint8_t royal, promotes, colorbound, ep_capable;
-    int line;         /* the definition file's line of the piece, 0 = none */
+    int line; /* the definition file's line of the piece, 0 = none */
 } PieceType;
 
 /* What the loader reads from a definition file; variant_compile checks it. */
@@ -115,7 +119,7 @@ typedef struct {
      * legs (king onto the rook, then on to its square: "a1c1=a1d1,d1c1"),
      * "OURS" alone where it has no form; "" = none. */
     char xboard_castles[MAX_CASTLES * 24];
-    int nbench;             /* benchFen positions for `menagerie bench` */
+    int nbench; /* benchFen positions for `menagerie bench` */
     char bench_fen[4][320];
 } VariantShow;
 
@@ -125,7 +129,7 @@ typedef struct {
     int ntypes;
     PieceType type[MAX_TYPES]; /* 1..ntypes */
     char start_fen[320];
-    int start_fen_line;      /* the file's line of startFen (else the first setup), 0 = none */
+    int start_fen_line; /* the file's line of startFen (else the first setup), 0 = none */
     char holes[160];
     char royal;
     char promo_choice[32], promoting[16];
@@ -136,17 +140,17 @@ typedef struct {
     int bare_king_loss;      /* a side left with its royal piece alone loses (pos_game_end) */
     int rotate;              /* Black's moves and squares are White's turned 180 degrees */
     CastleStyle castling;
-    char castles[160];       /* CASTLE_FREE: "a1-c1:d1-b1,..." (White's view) */
-    char castle_partner;     /* CASTLE_FREE: the rook's letter */
+    char castles[160];   /* CASTLE_FREE: "a1-c1:d1-b1,..." (White's view) */
+    char castle_partner; /* CASTLE_FREE: the rook's letter */
     int castle_in_check;
     char win_types[16], win_squares[64];
     int gating;
     char gate_exclude[17];
     char insufficient[128];
-    int material_dead;       /* materialDraw=dead: FIDE's dead position (rules_dead_material) */
+    int material_dead; /* materialDraw=dead: FIDE's dead position (rules_dead_material) */
     int nzones;
     ZoneMoves zone[16];
-    int nsetups;             /* named start positions; startFen is the first */
+    int nsetups; /* named start positions; startFen is the first */
     char setup_name[8][16];
     char setup_fen[8][320];
     VariantShow show;
@@ -162,7 +166,7 @@ typedef struct Variant {
     PieceType type[MAX_TYPES];
     int royal; /* royal type, 0 = none */
 
-    Span *tree;      /* [(color * MAX_TYPES + type) * nsq + sq] */
+    Span *tree; /* [(color * MAX_TYPES + type) * nsq + sq] */
     Node *nodes;
     Span atk[2][MAX_SQ]; /* attacks on a square by pieces of a colour */
     AttackNode *anodes;
@@ -201,10 +205,10 @@ typedef struct Variant {
     uint8_t castle_mask[MAX_SQ]; /* rights kept when a move touches the square */
 
     int gating;
-    uint16_t gate_files; /* files a gate may stand behind */
+    uint16_t gate_files;    /* files a gate may stand behind */
     uint32_t hand_types[2]; /* bit t: type t is in a start position's hand (or at its gates) */
 
-    int ninsuf; /* the `insufficient` list, parsed */
+    int ninsuf;        /* the `insufficient` list, parsed */
     int material_dead; /* the list is judged against a bare king (rules_dead_material) */
     MaterialRule insuf[16];
     char start_fen[320];
@@ -238,7 +242,11 @@ int variant_view_square(const Variant *v, int color, int sq);
 /* Reads the board part of a FEN; *consumed = characters read. */
 int variant_parse_board(const Variant *v, const char *fen, Piece *board, int *consumed, char *err,
                         size_t errlen);
-static inline int sq_file(const Variant *v, int sq) { return sq % v->files; }
-static inline int sq_rank(const Variant *v, int sq) { return sq / v->files; }
+static inline int sq_file(const Variant *v, int sq) {
+    return sq % v->files;
+}
+static inline int sq_rank(const Variant *v, int sq) {
+    return sq / v->files;
+}
 
 #endif

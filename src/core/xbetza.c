@@ -43,7 +43,9 @@ static bool dir_has(char d, int dx, int dy, int cls) {
     }
 }
 
-static bool is_dir(char c) { return c && strchr("fblrvs", c) != NULL; }
+static bool is_dir(char c) {
+    return c && strchr("fblrvs", c) != NULL;
+}
 
 /* Pairs such as "fr" (diagonal and oblique atoms) or "ff", "fs" (oblique)
  * select the intersection of their letters; single letters add up. */
@@ -171,10 +173,12 @@ static int compile_atom(const Atom *at, const LegText *lt, bool rider, int range
             case 'n': proto.flags |= XF_LAME; break;
             case 'j': break; /* leapers jump anyway */
             case 'e': ep = true; break;
-            case 'm': case 'c': case 'p': case 'g': case 'y': break;
-            default:
-                snprintf(err, errlen, "unsupported modifier '%c'", *p);
-                return -1;
+            case 'm':
+            case 'c':
+            case 'p':
+            case 'g':
+            case 'y': break;
+            default: snprintf(err, errlen, "unsupported modifier '%c'", *p); return -1;
             }
         }
     }
@@ -288,9 +292,18 @@ int xbetza_compile(const char *text, XbPiece *out, char *err, size_t errlen) {
         int rng = range > 0 ? range : 0;
         switch (letter) {
         case 'K': parts = "WF"; break;
-        case 'Q': parts = "WF"; rider = true; break;
-        case 'R': parts = "W"; rider = true; break;
-        case 'B': parts = "F"; rider = true; break;
+        case 'Q':
+            parts = "WF";
+            rider = true;
+            break;
+        case 'R':
+            parts = "W";
+            rider = true;
+            break;
+        case 'B':
+            parts = "F";
+            rider = true;
+            break;
         default: parts = NULL;
         }
         if (letter == 'K' && range > 0)

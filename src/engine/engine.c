@@ -101,8 +101,7 @@ void engine_clear(Game *g) {
 }
 
 bool engine_assign(Game *dst, const Game *src) {
-    if (dst->ops != src->ops || strcmp(dst->spec, src->spec) ||
-        !dst->ops->assign(dst->st, src->st))
+    if (dst->ops != src->ops || strcmp(dst->spec, src->spec) || !dst->ops->assign(dst->st, src->st))
         return false;
     if (dst->cap < src->nmoves) {
         MoveDesc *m = realloc(dst->moves, (size_t)src->nmoves * sizeof *m);
@@ -172,7 +171,9 @@ void engine_free(Game *g) {
     free(g);
 }
 
-uint64_t engine_perft(Game *g, int depth) { return g->ops->perft(g->st, depth, NULL); }
+uint64_t engine_perft(Game *g, int depth) {
+    return g->ops->perft(g->st, depth, NULL);
+}
 
 uint64_t engine_divide(Game *g, int depth, DivideCallback cb, void *ud, const atomic_bool *stop) {
     return g->ops->divide(g->st, depth, cb, ud, stop);
@@ -209,7 +210,9 @@ bool engine_last_move(const Game *g, MoveDesc *out) {
     return true;
 }
 
-int engine_ply_count(const Game *g) { return g->nmoves; }
+int engine_ply_count(const Game *g) {
+    return g->nmoves;
+}
 
 bool engine_undo(Game *g) {
     if (!g->nmoves || !g->ops->undo(g->st))
@@ -229,7 +232,8 @@ void engine_info(const Game *g, GameInfo *out) {
     snprintf(out->title, sizeof out->title, "%s", engine_game_title(g->spec));
     out->files = 16;
     out->ranks = 1;
-    snprintf(out->summary, sizeof out->summary, "16 holes in a coiled snake \u00b7 sowing and captures");
+    snprintf(out->summary, sizeof out->summary,
+             "16 holes in a coiled snake \u00b7 sowing and captures");
     snprintf(out->icon, sizeof out->icon, "snake");
     out->order = 5; /* after the four own chess games (their files' order=) */
 }
@@ -254,15 +258,21 @@ bool engine_board(const Game *g, BoardView *out) {
     return g->ops->board && g->ops->board(g->st, out);
 }
 
-uint64_t engine_key(const Game *g) { return g->ops->key ? g->ops->key(g->st) : 0; }
+uint64_t engine_key(const Game *g) {
+    return g->ops->key ? g->ops->key(g->st) : 0;
+}
 
 void engine_position_text(const Game *g, char *buf, size_t len) {
     g->ops->position_text(g->st, buf, len);
 }
 
-Side engine_side_to_move(const Game *g) { return g->ops->side_to_move(g->st); }
+Side engine_side_to_move(const Game *g) {
+    return g->ops->side_to_move(g->st);
+}
 
-GameResult engine_result(Game *g) { return g->ops->result(g->st); }
+GameResult engine_result(Game *g) {
+    return g->ops->result(g->st);
+}
 
 bool engine_ends_in_one(Game *g) {
     MoveDesc *m = malloc(ENGINE_MAX_MOVES * sizeof *m);
@@ -297,7 +307,9 @@ bool engine_search_in(Game *g, const SearchLimits *lim, const SearchCallbacks *c
     return g->ops->go(g->st, lim, cb, stop, best, len);
 }
 
-void engine_stop(Game *g) { atomic_store(&g->stop, true); }
+void engine_stop(Game *g) {
+    atomic_store(&g->stop, true);
+}
 
 int engine_kind_bench(const char *game, const char *positions, FILE *out) {
     const GameOps *ops = find_kind(game, NULL);

@@ -69,8 +69,8 @@ typedef struct {
      * one XBoard draws from two legs ("a1c1=a1d1,d1c1"), "OURS" alone for
      * one it has no form for; space-separated, "" = none */
     char xboard_castles[960];
-    bool user;              /* from the variants directory ($MENAGERIE_VARIANTS) */
-    int nbench;             /* positions `menagerie bench` searches besides the start */
+    bool user;  /* from the variants directory ($MENAGERIE_VARIANTS) */
+    int nbench; /* positions `menagerie bench` searches besides the start */
     char bench_fen[4][320];
 } GameInfo;
 
@@ -87,12 +87,12 @@ typedef struct {
 /* What stands where, for drawing a chess-like board. */
 typedef struct {
     int files, ranks;
-    char sq[256];      /* a1 = 0, rank * files + file: piece letter (Black lower
-                          case), '.' empty, '*' hole */
-    char gate[2][16];  /* letter of the piece waiting behind each file, 0 = none */
-    char hand[2][8];   /* letters of pieces in hand, NUL-terminated */
-    Side side;         /* to move */
-    bool check;        /* the side to move is in check */
+    char sq[256];     /* a1 = 0, rank * files + file: piece letter (Black lower
+                         case), '.' empty, '*' hole */
+    char gate[2][16]; /* letter of the piece waiting behind each file, 0 = none */
+    char hand[2][8];  /* letters of pieces in hand, NUL-terminated */
+    Side side;        /* to move */
+    bool check;       /* the side to move is in check */
 } BoardView;
 
 /* Names of all games, NULL-terminated: the built-in ones, then every
@@ -148,7 +148,7 @@ int engine_moves(Game *g, MoveDesc *out, int max);
  * game started from. */
 int engine_history(Game *g, char (*out)[ENGINE_MOVE_TEXT], int max, bool san);
 bool engine_last_move(const Game *g, MoveDesc *out); /* false before any move */
-int engine_ply_count(const Game *g); /* moves played so far */
+int engine_ply_count(const Game *g);                 /* moves played so far */
 /* Chess-like games only (false for the mancala, whose position text is
  * simple enough to read: see docs/playing.md). */
 bool engine_board(const Game *g, BoardView *out);
@@ -194,8 +194,7 @@ bool engine_eval(Game *g, EngineEval *out);
 /* Think in the calling thread and return the chosen move as coordinate
  * text in best (bench, tests, tools). To search in the background, with
  * stop and ponder, use an EngineSearch below. */
-bool engine_go(Game *g, const SearchLimits *lim, const SearchCallbacks *cb, char *best,
-               size_t len);
+bool engine_go(Game *g, const SearchLimits *lim, const SearchCallbacks *cb, char *best, size_t len);
 /* Asks a running engine_go to finish soon (thread-safe). A stop that comes
  * before engine_go has begun is lost: an EngineSearch has no such gap. */
 void engine_stop(Game *g);
@@ -205,13 +204,13 @@ void engine_stop(Game *g);
 typedef struct EngineSearch EngineSearch;
 
 typedef struct {
-    char best[ENGINE_MOVE_TEXT];     /* coordinate text, "" when there is no legal move */
+    char best[ENGINE_MOVE_TEXT]; /* coordinate text, "" when there is no legal move */
     char best_san[ENGINE_MOVE_TEXT];
-    char ponder[ENGINE_MOVE_TEXT];   /* the expected reply (legal), "" when none */
-    bool fallback;                   /* the searcher gave no legal move: the first
-                                        legal move stands in */
-    int nlines;                      /* lines in line[] (0 when no info came) */
-    SearchInfo line[SEARCH_MAX_PV];  /* the last report of each best line, best first */
+    char ponder[ENGINE_MOVE_TEXT];  /* the expected reply (legal), "" when none */
+    bool fallback;                  /* the searcher gave no legal move: the first
+                                       legal move stands in */
+    int nlines;                     /* lines in line[] (0 when no info came) */
+    SearchInfo line[SEARCH_MAX_PV]; /* the last report of each best line, best first */
     int64_t elapsed_ms;
 } EngineResult;
 
@@ -233,9 +232,8 @@ void engine_search_free(EngineSearch *s); /* aborts a running search */
  * False (and err) when a search is running, EXTRA is illegal or the game
  * is over for the searcher. Search tables are kept from one search to the
  * next while the game's variant stays the same. */
-bool engine_search_start(EngineSearch *s, const Game *g, const char *extra,
-                         const SearchLimits *lim, bool ponder, const EngineCallbacks *cb,
-                         char *err, size_t errlen);
+bool engine_search_start(EngineSearch *s, const Game *g, const char *extra, const SearchLimits *lim,
+                         bool ponder, const EngineCallbacks *cb, char *err, size_t errlen);
 /* Asks the search to end soon; its result is delivered as usual. Safe at
  * any time, from any thread, also at once after start. */
 void engine_search_stop(EngineSearch *s);
@@ -322,8 +320,8 @@ typedef struct {
 } EgdbCallbacks;
 /* Builds the table of RULES ("base" or "b"; "a" and "ab" use those two) up
  * to EGGS eggs with THREADS threads and writes it. 0, or -1 and a reason. */
-int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallbacks *cb,
-                      char *err, size_t errlen);
+int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallbacks *cb, char *err,
+                      size_t errlen);
 /* Checks the table of RULES: its egg count and path, or -1 and a reason
  * (missing, damaged, foreign). */
 int engine_egdb_check(const char *rules, char *path, size_t pathlen, char *err, size_t errlen);
@@ -360,10 +358,10 @@ bool engine_can_mate(const Game *g, Side side);
 #define ENGINE_ELO_NONE (-100000)    /* not measured */
 #define ENGINE_ELO_LOST_ALL (-99999) /* lost every game: below what the match measures */
 typedef struct {
-    int level;      /* 1..20, 20 = full strength */
-    int depth;      /* depth cap in plies, 0 = none */
-    uint64_t nodes; /* node cap, 0 = none */
-    int noise;      /* most added to a score: hundredths of a pawn (mancala: of an egg) */
+    int level;        /* 1..20, 20 = full strength */
+    int depth;        /* depth cap in plies, 0 = none */
+    uint64_t nodes;   /* node cap, 0 = none */
+    int noise;        /* most added to a score: hundredths of a pawn (mancala: of an egg) */
     int elo_full;     /* measured Elo against full strength, or ENGINE_ELO_* */
     int elo_fairymax; /* measured Elo against Fairy-Max, or ENGINE_ELO_* */
     char text[480];   /* all of this in words */

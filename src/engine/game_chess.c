@@ -5,9 +5,9 @@
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
-#include <stddef.h>
 #include <pthread.h>
 #include <stdatomic.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -107,7 +107,9 @@ static void init_names(void) {
     srand((unsigned)time(NULL) ^ (unsigned)getpid());
 }
 
-void game_chess_init(void) { pthread_once(&once, init_names); }
+void game_chess_init(void) {
+    pthread_once(&once, init_names);
+}
 
 static const Variant *builtin(const char *name, char *err, size_t errlen) {
     game_chess_init();
@@ -398,7 +400,10 @@ static void describe_move(Position *pos, Move m, MoveDesc *d) {
     switch (move_kind(m)) {
     case MK_CASTLE: d->kind = 'c'; break;
     case MK_EP: d->kind = 'e'; break;
-    case MK_SETUP: d->kind = 's'; d->from = d->to = -1; break;
+    case MK_SETUP:
+        d->kind = 's';
+        d->from = d->to = -1;
+        break;
     default: d->kind = 'n';
     }
 }
@@ -429,7 +434,8 @@ static bool chess_board(const void *st, BoardView *out) {
     for (int s = 0; s < v->nsq; s++) {
         Piece p = pos->board[s];
         char L = p == HOLE ? '*' : p ? v->type[piece_type(p)].letter : '.';
-        out->sq[s] = p && p != HOLE && piece_color(p) == BLACK ? (char)tolower((unsigned char)L) : L;
+        out->sq[s] =
+            p && p != HOLE && piece_color(p) == BLACK ? (char)tolower((unsigned char)L) : L;
     }
     for (int c = 0; c < 2; c++) {
         for (int f = 0; f < v->files; f++) {
@@ -472,7 +478,9 @@ static bool chess_eval(void *st, EngineEval *out) {
     return true;
 }
 
-static uint64_t chess_key(const void *st) { return ((const ChessGame *)st)->pos.key; }
+static uint64_t chess_key(const void *st) {
+    return ((const ChessGame *)st)->pos.key;
+}
 
 const GameOps game_chess_ops = {
     .names = names,

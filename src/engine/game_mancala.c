@@ -33,7 +33,9 @@ static const char *const mancala_titles[] = {
     NULL,
 };
 
-static const MancalaPos *cur(const MancalaGame *g) { return &g->pos[g->n - 1]; }
+static const MancalaPos *cur(const MancalaGame *g) {
+    return &g->pos[g->n - 1];
+}
 
 static void *mg_create(const char *variant, const char *fen, char *err, size_t errlen) {
     int rules = mancala_rules_by_name(variant);
@@ -204,8 +206,7 @@ static int mg_legal_moves(void *st, char (*out)[ENGINE_MOVE_TEXT], int max, bool
 
 /* Reads MOVE as a legal move of the current position (the game record's
  * rules too: repetition, the 100-ply rule); false + reason otherwise. */
-static bool legal_move(MancalaGame *g, const char *move, MancalaMove *m, char *err,
-                       size_t errlen) {
+static bool legal_move(MancalaGame *g, const char *move, MancalaMove *m, char *err, size_t errlen) {
     GameResult r = mg_result(g);
     if (r.kind != RESULT_NONE) {
         mancala_set_err(err, errlen, "the game is over (%s)", r.reason);
@@ -423,8 +424,7 @@ static void egdb_path(int rules, char *path, size_t len) {
     snprintf(path, len, "%s/%s", mancala_db_dir(), mancala_db_file_name(rules));
 }
 
-int engine_egdb_check(const char *rules, char *path, size_t pathlen, char *err,
-                      size_t errlen) {
+int engine_egdb_check(const char *rules, char *path, size_t pathlen, char *err, size_t errlen) {
     int r = egdb_rules(rules, err, errlen);
     if (r < 0)
         return -1;
@@ -469,8 +469,8 @@ static void relay_progress(int layer, int pass, double done, void *ud) {
 #define EGDB_CALIBRATE 9
 #define EGDB_CALIBRATE_B 5
 
-int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallbacks *cb,
-                      char *err, size_t errlen) {
+int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallbacks *cb, char *err,
+                      size_t errlen) {
     int r = egdb_rules(rules, err, errlen);
     if (r < 0)
         return -1;
@@ -498,8 +498,7 @@ int engine_egdb_build(const char *rules, int eggs, int threads, const EgdbCallba
     }
     mancala_db_free(old);
     EgdbRelay rel = {cb};
-    MancalaDbBuild opt = {
-        .threads = threads, .progress = relay_progress, .ud = &rel, .goal = eggs};
+    MancalaDbBuild opt = {.threads = threads, .progress = relay_progress, .ud = &rel, .goal = eggs};
     /* Step 1. Time one small layer alone, in the table when it still lacks that layer,
      * else (a build that goes on from a file) in a scratch table: scaled by the layers'
      * sizes (and a little more per egg, as the passes grow), it estimates the rest. */

@@ -48,7 +48,9 @@ static const char source[] =
     "Chess at 2 s a move: a line fitted to 210 games of levels 1-18 against Fairy-Max 5.0b "
     "and 16 of levels 16 and 19 against level 20; each figure is good to 100-200 Elo.";
 
-const char *engine_level_source(void) { return source; }
+const char *engine_level_source(void) {
+    return source;
+}
 
 /* UCI_Elo's scale: the Elo against Fairy-Max above, plus this. The measured
  * figures fix the differences only; where the scale starts is a convention
@@ -88,12 +90,9 @@ static const struct {
     int below; /* Elo against Fairy-Max under this */
     const char *like;
 } likeness[] = {
-    {-900, "beginner"},
-    {-500, "casual player"},
-    {0, "club player"},
-    {400, "strong club player"},
-    {700, "master"},
-    {ENGINE_ELO_NONE, "grandmaster and beyond"}, /* the rest */
+    {-900, "beginner"}, {-500, "casual player"},
+    {0, "club player"}, {400, "strong club player"},
+    {700, "master"},    {ENGINE_ELO_NONE, "grandmaster and beyond"}, /* the rest */
 };
 
 static const char *like_of(int elo_fairymax) {
@@ -139,8 +138,8 @@ static void strength(char *buf, size_t len, int level, bool fairymax, const char
     } else if (lo && hi) {
         put_elo(a, sizeof a, elo_of(lo, fairymax));
         put_elo(b, sizeof b, elo_of(hi, fairymax));
-        snprintf(buf, len, " Against %s: between level %d (%s) and level %d (%s).", opp,
-                 lo->level, a, hi->level, b);
+        snprintf(buf, len, " Against %s: between level %d (%s) and level %d (%s).", opp, lo->level,
+                 a, hi->level, b);
     } else if (lo || hi) {
         const Measured *m = lo ? lo : hi;
         put_elo(a, sizeof a, elo_of(m, fairymax));
@@ -208,10 +207,11 @@ bool engine_level(GameKind kind, int level, EngineLevel *out) {
         snprintf(nodes, sizeof nodes, " and %s positions", n);
     }
     snprintf(unit, sizeof unit, "%s%s", mancala ? "egg" : "pawn", out->noise == 100 ? "" : "s");
-    snprintf(out->text, sizeof out->text,
-             "Level %d searches at most %d half-move%s deep%s, its judgement blurred by up to %g %s; it "
-             "moves as soon as that is done, within the time per move.%s%s%s",
-             level, out->depth, out->depth == 1 ? "" : "s", nodes, out->noise / 100.0, unit, full,
-             fm, full[0] || fm[0] ? "" : " Its strength is not yet measured.");
+    snprintf(
+        out->text, sizeof out->text,
+        "Level %d searches at most %d half-move%s deep%s, its judgement blurred by up to %g %s; it "
+        "moves as soon as that is done, within the time per move.%s%s%s",
+        level, out->depth, out->depth == 1 ? "" : "s", nodes, out->noise / 100.0, unit, full, fm,
+        full[0] || fm[0] ? "" : " Its strength is not yet measured.");
     return true;
 }

@@ -14,8 +14,7 @@
 const char *engine_rules_text(const char *game) {
     char file[64];
     /* the Slangenspel variants share one text */
-    snprintf(file, sizeof file, "%s.txt",
-             strncmp(game, "slangenspel", 11) ? game : "slangenspel");
+    snprintf(file, sizeof file, "%s.txt", strncmp(game, "slangenspel", 11) ? game : "slangenspel");
     for (const EmbeddedFile *f = builtin_rules; f->name; f++)
         if (!strcmp(f->name, file))
             return f->data;
@@ -49,8 +48,8 @@ int engine_piece_reach(const char *variant, char letter, Side side, int sq, Piec
                        int max, char *err, size_t errlen) {
     // Step 1. The variant: a built-in name, or a definition file's path.
     bool file = strchr(variant, '/') || strstr(variant, ".var");
-    Variant *v = file ? variant_load_file(variant, err, errlen)
-                      : variant_load_builtin(variant, err, errlen);
+    Variant *v =
+        file ? variant_load_file(variant, err, errlen) : variant_load_builtin(variant, err, errlen);
     if (!v)
         return -1;
     int type = variant_type_by_letter(v, letter);

@@ -64,8 +64,7 @@ static inline int landing(int i, int n, bool down) {
     return down ? (i + 256 - n) & 15 : (i + n) & 15;
 }
 
-static inline int add_sowing(MancalaMove *out, int k, int i, bool down, int land,
-                             unsigned flags) {
+static inline int add_sowing(MancalaMove *out, int k, int i, bool down, int land, unsigned flags) {
     MancalaMove m = (MancalaMove)(i | (down ? MANCALA_M_DOWN : 0) | flags);
     out[k++] = m;
     if (land == 0 || land == 15)
@@ -101,8 +100,7 @@ int mancala_moves(const MancalaPos *p, MancalaMove *out) {
             k = add_sowing(out, k, i, d, land, 0);
         }
     }
-    if ((p->rules & MANCALA_VAR_A) && p->used[s] < MANCALA_MAX_STORE_MOVES &&
-        p->store[s] >= 5) {
+    if ((p->rules & MANCALA_VAR_A) && p->used[s] < MANCALA_MAX_STORE_MOVES && p->store[s] >= 5) {
         for (int i = lo; i < lo + 8; i++) {
             if (p->hole[i] != 0)
                 continue;
@@ -204,10 +202,9 @@ uint64_t mancala_perft(const MancalaPos *p, int depth, const atomic_bool *stop) 
 
 bool mancala_same(const MancalaPos *a, const MancalaPos *b) {
     return memcmp(a->hole, b->hole, sizeof a->hole) == 0 &&
-           memcmp(a->origin, b->origin, sizeof a->origin) == 0 &&
-           a->store[0] == b->store[0] && a->store[1] == b->store[1] &&
-           a->side == b->side && a->used[0] == b->used[0] && a->used[1] == b->used[1] &&
-           a->rules == b->rules;
+           memcmp(a->origin, b->origin, sizeof a->origin) == 0 && a->store[0] == b->store[0] &&
+           a->store[1] == b->store[1] && a->side == b->side && a->used[0] == b->used[0] &&
+           a->used[1] == b->used[1] && a->rules == b->rules;
 }
 
 static inline uint64_t mix64(uint64_t x) {
@@ -542,9 +539,9 @@ bool mancala_parse_move(const MancalaPos *p, const char *text, MancalaMove *m, c
                         "the last egg lands in hole %d, not in hole 1 or 16: no capture", land + 1);
         return false;
     }
-    MancalaMove want = (MancalaMove)(i | (down ? MANCALA_M_DOWN : 0) |
-                                     (capture ? MANCALA_M_CAPTURE : 0) |
-                                     (store ? MANCALA_M_STORE : 0));
+    MancalaMove want =
+        (MancalaMove)(i | (down ? MANCALA_M_DOWN : 0) | (capture ? MANCALA_M_CAPTURE : 0) |
+                      (store ? MANCALA_M_STORE : 0));
     for (int k = 0; k < nm; k++)
         if (mv[k] == want) {
             *m = want;

@@ -10,12 +10,12 @@
 #include <stdint.h>
 
 #define MANCALA_HOLES 16
-#define MANCALA_MAX_MOVES 72     /* 8 holes x 2 ways x 2, plus store moves */
-#define MANCALA_MAX_BOARD 200    /* most eggs the board text may hold */
-#define MANCALA_MAX_STORE 999    /* largest store the position text may hold */
+#define MANCALA_MAX_MOVES 72      /* 8 holes x 2 ways x 2, plus store moves */
+#define MANCALA_MAX_BOARD 200     /* most eggs the board text may hold */
+#define MANCALA_MAX_STORE 999     /* largest store the position text may hold */
 #define MANCALA_MAX_STORE_MOVES 3 /* variant A: store moves per player and game */
-#define MANCALA_MOVE_TEXT 8      /* "S16-x" and NUL fit */
-#define MANCALA_POS_TEXT 160     /* room for any position text, NUL included */
+#define MANCALA_MOVE_TEXT 8       /* "S16-x" and NUL fit */
+#define MANCALA_POS_TEXT 160      /* room for any position text, NUL included */
 
 /* Rule sets: bit flags. */
 enum { MANCALA_BASE = 0, MANCALA_VAR_A = 1, MANCALA_VAR_B = 2 };

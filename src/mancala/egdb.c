@@ -56,7 +56,9 @@ double mancala_clock_ms(void) {
 }
 
 /* Symbols of a hole holding c eggs. */
-static inline int mult(int var_b, int c) { return var_b && c == 1 ? 3 : 1; }
+static inline int mult(int var_b, int c) {
+    return var_b && c == 1 ? 3 : 1;
+}
 
 static void init_tables(MancalaDb *db) {
     memset(db->ways, 0, sizeof db->ways);
@@ -94,7 +96,9 @@ void mancala_db_free(MancalaDb *db) {
     free(db);
 }
 
-int mancala_db_eggs(const MancalaDb *db) { return db ? db->built : -1; }
+int mancala_db_eggs(const MancalaDb *db) {
+    return db ? db->built : -1;
+}
 
 uint64_t mancala_db_positions(int rules, int eggs) {
     MancalaDb *db = mancala_db_new(rules);
@@ -118,8 +122,8 @@ static inline uint8_t origin_class(const MancalaPos *p, int i) {
 
 /* Rank of a state (holes B, classes CL, may be NULL for none) of n eggs. MIRROR reads
  * it as the other player sees it: hole i as hole 15 - i, classes 1 and 2 swapped. */
-static inline uint64_t rank_state(const MancalaDb *db, const uint8_t *b, const uint8_t *cl,
-                                  int n, bool mirror) {
+static inline uint64_t rank_state(const MancalaDb *db, const uint8_t *b, const uint8_t *cl, int n,
+                                  bool mirror) {
     uint64_t r = 0;
     int k = n;
     for (int i = 0; k > 0 && i < MANCALA_HOLES; i++) {
@@ -177,11 +181,11 @@ static inline uint16_t get_bounds(Bounds *bd, uint64_t r) {
 typedef struct {
     MancalaDb *db;
     int n, pass, index;
-    Bounds *bd;            /* bounds, shared by the threads of a pass */
-    int8_t *ex;            /* best capture exit per state, from the first pass */
+    Bounds *bd; /* bounds, shared by the threads of a pass */
+    int8_t *ex; /* best capture exit per state, from the first pass */
     uint64_t from, to;
     const MancalaDbBuild *opt;
-    double done0, share;   /* progress: before this pass, and this pass's share */
+    double done0, share; /* progress: before this pass, and this pass's share */
     bool changed, aborted;
 } PassWork;
 
@@ -307,8 +311,8 @@ static void finish_base(const PassWork *w, const Pending *pd, int8_t *ex, int *n
 }
 
 /* The same for a variant B state, through the rules module (passes included). */
-static void update_b(const PassWork *w, const uint8_t *b, const uint8_t *cl, int8_t *ex,
-                     int *nlo, int *nhi) {
+static void update_b(const PassWork *w, const uint8_t *b, const uint8_t *cl, int8_t *ex, int *nlo,
+                     int *nhi) {
     const MancalaDb *db = w->db;
     int n = w->n;
     bool first = w->pass == 0;
@@ -377,8 +381,8 @@ static void *pass_worker(void *arg) {
             }
             if (w->index == 0 && opt->progress)
                 opt->progress(w->n, w->pass,
-                              w->done0 + w->share * (double)(r - w->from) /
-                                             (double)(w->to - w->from),
+                              w->done0 +
+                                  w->share * (double)(r - w->from) / (double)(w->to - w->from),
                               opt->ud);
         }
         uint16_t own = get_bounds(w->bd, r);
@@ -681,8 +685,7 @@ MancalaDb *mancala_db_open(const char *path, int rules, char *err, size_t errlen
         mancala_set_err(err, errlen, "%s holds the %s table, not the %s one", path,
                         get_le(d + 12, 4) == MANCALA_VAR_B ? "variant B" : "base rules",
                         want ? "variant B" : "base rules");
-    } else if (eggs > MANCALA_DB_MAX_EGGS ||
-               payload != mancala_db_positions(rules, (int)eggs) ||
+    } else if (eggs > MANCALA_DB_MAX_EGGS || payload != mancala_db_positions(rules, (int)eggs) ||
                len != DB_HEADER + payload) {
         mancala_set_err(err, errlen, "%s: size does not match its header (truncated or damaged)",
                         path);
@@ -726,7 +729,9 @@ void mancala_db_set_dir(const char *dir) {
     pthread_mutex_unlock(&shared_lock);
 }
 
-const char *mancala_db_dir(void) { return shared_dir; }
+const char *mancala_db_dir(void) {
+    return shared_dir;
+}
 
 const MancalaDb *mancala_db_shared(int rules) {
     int i = (rules & MANCALA_VAR_B) ? 1 : 0;

@@ -65,7 +65,7 @@ struct MSearch {
     TTBucket *tt;
     size_t mask; /* buckets - 1 */
     uint8_t gen;
-    MancalaDb *db;           /* built on demand (base rules) */
+    MancalaDb *db;            /* built on demand (base rules) */
     const MancalaDb *file[2]; /* the database files: base rules, variant B */
     /* per search */
     uint64_t nodes, node_limit;
@@ -131,8 +131,9 @@ static void tt_store(MSearch *s, uint64_t key, int depth, int score, int bound, 
             victim = e;
             break;
         }
-        int pri = !e->flags ? -1000 : e->depth + ((e->flags & F_PROVEN) ? 200 : 0) -
-                                           (e->gen != s->gen ? 100 : 0);
+        int pri = !e->flags
+                      ? -1000
+                      : e->depth + ((e->flags & F_PROVEN) ? 200 : 0) - (e->gen != s->gen ? 100 : 0);
         if (pri < worst) {
             worst = pri;
             victim = e;
@@ -176,8 +177,8 @@ static void value_bounds(const MancalaPos *p, int *lo, int *hi) {
 }
 
 /* Orders the moves of ply PLY (children already made, gains known) in place. */
-static void order_moves(MSearch *s, int ply, MancalaMove *mv, int *gain, int n,
-                        MancalaMove first, int side) {
+static void order_moves(MSearch *s, int ply, MancalaMove *mv, int *gain, int n, MancalaMove first,
+                        int side) {
     int key[MANCALA_MAX_MOVES];
     for (int i = 0; i < n; i++)
         key[i] = mv[i] == first ? 1 << 30 : gain[i] * (1 << 20) + s->hist[side][mv[i] & 127];
@@ -414,8 +415,8 @@ static MancalaMove pick_among_optimal(const MSearch *s, const MancalaMove *mv, c
         if (val[i] != top)
             continue;
         int left = mancala_board_eggs(&kids[i]);
-        long key = winning ? (long)gain[i] * 1000 - left
-                           : (mancala_over(&kids[i]) ? 0 : 1000) + left;
+        long key =
+            winning ? (long)gain[i] * 1000 - left : (mancala_over(&kids[i]) ? 0 : 1000) + left;
         if (pick < 0 || key > pick_key) {
             pick = i;
             pick_key = key;
@@ -485,9 +486,8 @@ static void report(MSearch *s, const MancalaPos *root, const MSearchLimits *lim,
     }
 }
 
-MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *history,
-                       int nhistory, int plies_since_capture, const MSearchLimits *lim,
-                       MSearchInfo *out) {
+MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *history, int nhistory,
+                       int plies_since_capture, const MSearchLimits *lim, MSearchInfo *out) {
     MSearchLimits none;
     if (!lim) {
         memset(&none, 0, sizeof none);
@@ -723,8 +723,8 @@ static void bench_probe(FILE *out, int rules) {
     const MancalaDb *db = mancala_db_shared(rules);
     int eggs = mancala_db_eggs(db);
     if (eggs < 1) {
-        fprintf(out, "mancala egdb: no %s table under %s\n",
-                rules ? "variant B" : "base rules", mancala_db_dir());
+        fprintf(out, "mancala egdb: no %s table under %s\n", rules ? "variant B" : "base rules",
+                mancala_db_dir());
         return;
     }
     uint64_t seed = 0x1234567, sum = 0;
@@ -757,7 +757,8 @@ void mancala_bench(FILE *out, const char *positions) {
         for (int r = 0; r < reps; r++)
             leaves += mancala_perft(&p, depth, NULL);
         double ms = mancala_clock_ms() - t0;
-        fprintf(out, "mancala perft: start depth %d, %llu leaves x %d in %.0f ms, %.1f M leaves/s\n",
+        fprintf(out,
+                "mancala perft: start depth %d, %llu leaves x %d in %.0f ms, %.1f M leaves/s\n",
                 depth, (unsigned long long)(leaves / (uint64_t)reps), reps, ms,
                 ms > 0 ? (double)leaves / ms / 1000.0 : 0.0);
     }
@@ -773,8 +774,9 @@ void mancala_bench(FILE *out, const char *positions) {
     MancalaMove m = msearch_go(s, &p, NULL, 0, 0, &lim, &info);
     char mt[MANCALA_MOVE_TEXT];
     mancala_move_text(m, mt, sizeof mt);
-    fprintf(out, "mancala search: start, 2 s: depth %d, best %s, score %d, %llu nodes, %.0f "
-                 "nodes/s\n",
+    fprintf(out,
+            "mancala search: start, 2 s: depth %d, best %s, score %d, %llu nodes, %.0f "
+            "nodes/s\n",
             info.depth, mt, info.score, (unsigned long long)info.nodes,
             info.ms > 0 ? (double)info.nodes / info.ms * 1000.0 : 0.0);
     msearch_free(s);
@@ -808,8 +810,8 @@ void mancala_bench(FILE *out, const char *positions) {
         if (!all)
             break;
         solved = eggs;
-        fprintf(out, "mancala solve: %d eggs, %d positions, mean %.0f ms, slowest %.0f ms\n",
-                eggs, n, total / n, worst);
+        fprintf(out, "mancala solve: %d eggs, %d positions, mean %.0f ms, slowest %.0f ms\n", eggs,
+                n, total / n, worst);
     }
     for (int e = 0; e <= BENCH_MAX_EGGS; e++)
         free(set.pos[e]);

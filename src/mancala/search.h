@@ -19,9 +19,9 @@ typedef struct MSearch MSearch;
 typedef struct {
     int multipv; /* which line, 1 = the best */
     int depth, seldepth;
-    int score;        /* final store difference expected, side to move's view, in eggs */
-    bool exact;       /* score proven (see search.c for what "proven" assumes); for
-                         lines after the first: that move's value */
+    int score;  /* final store difference expected, side to move's view, in eggs */
+    bool exact; /* score proven (see search.c for what "proven" assumes); for
+                   lines after the first: that move's value */
     uint64_t nodes;
     double ms;
     int pvlen;
@@ -57,11 +57,10 @@ int mancala_level_blur(int level);
 
 /* Searches ROOT and returns the best move (MANCALA_MOVE_NONE when the game is over).
  * HISTORY holds mancala_hash() of the game's positions before ROOT since the last capture
- * or store move (oldest first) for the repetition rule; PLIES_SINCE_CAPTURE feeds the 100-ply rule. The last
- * iteration's figures go to *OUT (may be NULL). */
-MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *history,
-                       int nhistory, int plies_since_capture, const MSearchLimits *lim,
-                       MSearchInfo *out);
+ * or store move (oldest first) for the repetition rule; PLIES_SINCE_CAPTURE feeds the 100-ply rule.
+ * The last iteration's figures go to *OUT (may be NULL). */
+MancalaMove msearch_go(MSearch *s, const MancalaPos *root, const uint64_t *history, int nhistory,
+                       int plies_since_capture, const MSearchLimits *lim, MSearchInfo *out);
 
 /* Benchmark: perft, search and database probe speed, and the largest egg count whose
  * test positions (file POSITIONS, NULL = tests/data/slangenspel-endgames.txt; seeded

@@ -10,44 +10,131 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define FAR 255     /* distance: unreachable */
+#define FAR 255 /* distance: unreachable */
 
 /* The tunable weights besides the per-piece ones: names (as in `eval=`
  * lines of a definition file) and defaults. */
 enum {
-    W_TEMPO, W_PAIR_MG, W_PAIR_EG, W_MOB_MG, W_MOB_EG, W_PSQ_MOB, W_KING_HOME, W_KING_MOB_MG,
-    W_KING_MOB_EG, W_KING_CENTRE, W_PAWN_ADV_MG, W_PAWN_CENTRE, W_PAWN_ADV_EG, W_PAWN_ADV_EG1,
-    W_DANGER, W_DANGER_MAX, W_SHELTER_PAWN, W_SHELTER_PIECE, W_ISO_MG, W_ISO_EG, W_DBL_MG,
-    W_DBL_EG, W_PASSED_MG, W_PASSED_EG, W_PASSED_BASE_MG, W_PASSED_BASE_EG, W_PASSED_KING,
-    W_RACE_KING, W_RACE_PAWN, W_GATE_MG, W_GATE_EG, W_GATE_MINOR, W_GATE_MAJOR, W_GATE_KING,
-    W_HAND, W_THREAT_PAWN_MG, W_THREAT_PAWN_EG, W_THREAT_PIECE_MG, W_THREAT_PIECE_EG,
-    W_HANGING_MG, W_HANGING_EG, W_SAFE_CHECK, W_OPEN_MG, W_OPEN_EG, W_SEMI_MG, W_SEMI_EG,
-    W_FREE_MG, W_FREE_EG, W_CONN_MG, W_CONN_EG, W_SCALE_BASE, W_SCALE_PAWN, W_SCALE_OCB,
-    W_SCALE_OCB_PAWN, W_BOUND_PAWN_MG, W_BOUND_PAWN_EG, W_INITIATIVE, NW
+    W_TEMPO,
+    W_PAIR_MG,
+    W_PAIR_EG,
+    W_MOB_MG,
+    W_MOB_EG,
+    W_PSQ_MOB,
+    W_KING_HOME,
+    W_KING_MOB_MG,
+    W_KING_MOB_EG,
+    W_KING_CENTRE,
+    W_PAWN_ADV_MG,
+    W_PAWN_CENTRE,
+    W_PAWN_ADV_EG,
+    W_PAWN_ADV_EG1,
+    W_DANGER,
+    W_DANGER_MAX,
+    W_SHELTER_PAWN,
+    W_SHELTER_PIECE,
+    W_ISO_MG,
+    W_ISO_EG,
+    W_DBL_MG,
+    W_DBL_EG,
+    W_PASSED_MG,
+    W_PASSED_EG,
+    W_PASSED_BASE_MG,
+    W_PASSED_BASE_EG,
+    W_PASSED_KING,
+    W_RACE_KING,
+    W_RACE_PAWN,
+    W_GATE_MG,
+    W_GATE_EG,
+    W_GATE_MINOR,
+    W_GATE_MAJOR,
+    W_GATE_KING,
+    W_HAND,
+    W_THREAT_PAWN_MG,
+    W_THREAT_PAWN_EG,
+    W_THREAT_PIECE_MG,
+    W_THREAT_PIECE_EG,
+    W_HANGING_MG,
+    W_HANGING_EG,
+    W_SAFE_CHECK,
+    W_OPEN_MG,
+    W_OPEN_EG,
+    W_SEMI_MG,
+    W_SEMI_EG,
+    W_FREE_MG,
+    W_FREE_EG,
+    W_CONN_MG,
+    W_CONN_EG,
+    W_SCALE_BASE,
+    W_SCALE_PAWN,
+    W_SCALE_OCB,
+    W_SCALE_OCB_PAWN,
+    W_BOUND_PAWN_MG,
+    W_BOUND_PAWN_EG,
+    W_INITIATIVE,
+    NW
 };
 static const struct {
     const char *name;
     int def;
 } wdef[NW] = {
-    {"tempo", 12},          {"pair.mg", 25},        {"pair.eg", 45},
-    {"mob.mg", 22},         {"mob.eg", 26},         {"psq.mob", 60},
-    {"king.home", 14},      {"king.mob.mg", 4},     {"king.mob.eg", 6},
-    {"king.centre", 20},    {"pawn.adv.mg", 20},    {"pawn.centre", 12},
-    {"pawn.adv.eg", 40},    {"pawn.adv.eg1", 10},   {"danger", 10},
-    {"danger.max", 700},    {"shelter.pawn", 14},   {"shelter.piece", 5},
-    {"iso.mg", 8},          {"iso.eg", 12},         {"dbl.mg", 6},
-    {"dbl.eg", 14},         {"passed.mg", 70},      {"passed.eg", 170},
-    {"passed.base.mg", 5},  {"passed.base.eg", 12}, {"passed.king", 8},
-    {"race.king", 100},     {"race.pawn", 100},     {"gate.mg", 15},
-    {"gate.eg", 14},        {"gate.minor", 12},     {"gate.major", -8},
-    {"gate.king", -20},     {"hand", 16},           {"threat.pawn.mg", 80},
-    {"threat.pawn.eg", 50}, {"threat.piece.mg", 40}, {"threat.piece.eg", 40},
-    {"hanging.mg", 35},     {"hanging.eg", 20},     {"check.safe", 3},
-    {"file.open.mg", 40},   {"file.open.eg", 20},   {"file.semi.mg", 20},
-    {"file.semi.eg", 8},    {"passed.free.mg", 40}, {"passed.free.eg", 120},
-    {"pawn.conn.mg", 0},    {"pawn.conn.eg", 0},    {"scale.base", 64},
-    {"scale.pawn", 0},      {"scale.ocb", 64},      {"scale.ocb.pawn", 0},
-    {"bound.pawn.mg", 0},   {"bound.pawn.eg", 0},   {"initiative", 0},
+    {"tempo", 12},
+    {"pair.mg", 25},
+    {"pair.eg", 45},
+    {"mob.mg", 22},
+    {"mob.eg", 26},
+    {"psq.mob", 60},
+    {"king.home", 14},
+    {"king.mob.mg", 4},
+    {"king.mob.eg", 6},
+    {"king.centre", 20},
+    {"pawn.adv.mg", 20},
+    {"pawn.centre", 12},
+    {"pawn.adv.eg", 40},
+    {"pawn.adv.eg1", 10},
+    {"danger", 10},
+    {"danger.max", 700},
+    {"shelter.pawn", 14},
+    {"shelter.piece", 5},
+    {"iso.mg", 8},
+    {"iso.eg", 12},
+    {"dbl.mg", 6},
+    {"dbl.eg", 14},
+    {"passed.mg", 70},
+    {"passed.eg", 170},
+    {"passed.base.mg", 5},
+    {"passed.base.eg", 12},
+    {"passed.king", 8},
+    {"race.king", 100},
+    {"race.pawn", 100},
+    {"gate.mg", 15},
+    {"gate.eg", 14},
+    {"gate.minor", 12},
+    {"gate.major", -8},
+    {"gate.king", -20},
+    {"hand", 16},
+    {"threat.pawn.mg", 80},
+    {"threat.pawn.eg", 50},
+    {"threat.piece.mg", 40},
+    {"threat.piece.eg", 40},
+    {"hanging.mg", 35},
+    {"hanging.eg", 20},
+    {"check.safe", 3},
+    {"file.open.mg", 40},
+    {"file.open.eg", 20},
+    {"file.semi.mg", 20},
+    {"file.semi.eg", 8},
+    {"passed.free.mg", 40},
+    {"passed.free.eg", 120},
+    {"pawn.conn.mg", 0},
+    {"pawn.conn.eg", 0},
+    {"scale.base", 64},
+    {"scale.pawn", 0},
+    {"scale.ocb", 64},
+    {"scale.ocb.pawn", 0},
+    {"bound.pawn.mg", 0},
+    {"bound.pawn.eg", 0},
+    {"initiative", 0},
 };
 /* Per piece type (not the royal one): "L.mg", "L.eg" values and "L.mob",
  * its mobility weight in percent. */
@@ -66,8 +153,8 @@ struct Eval {
     double mpiece[MAX_TYPES];          /* average mobility, board one third full */
     Position *start;
     int value[MAX_TYPES], value_eg[MAX_TYPES];
-    uint32_t pawns;   /* bit t: type t promotes */
-    uint32_t pieces;  /* bit t: neither royal nor promoting */
+    uint32_t pawns;       /* bit t: type t promotes */
+    uint32_t pieces;      /* bit t: neither royal nor promoting */
     uint32_t mirrored;    /* bit t: attacks b from a as the other colour would a from b */
     uint32_t file_riders; /* bit t: a piece that rides along files */
     int16_t psq_mg[64][MAX_SQ], psq_eg[64][MAX_SQ]; /* material included */
@@ -80,10 +167,10 @@ struct Eval {
     int npm_start;                                  /* both sides' piece material at start */
     uint8_t nnbr[MAX_SQ], nbr[MAX_SQ][8];           /* king-step neighbours */
     uint8_t nshelter[2][MAX_SQ], shelter[2][MAX_SQ][12];
-    uint8_t promo_dist[2][MAX_TYPES][MAX_SQ];   /* moves to the promotion zone */
-    uint8_t promo_span[2][MAX_TYPES];           /* that distance from the start */
-    uint8_t race_dist[2][MAX_TYPES][MAX_SQ];    /* moves to a win square */
-    bool orthodox_pawns;                        /* pawns move along files */
+    uint8_t promo_dist[2][MAX_TYPES][MAX_SQ]; /* moves to the promotion zone */
+    uint8_t promo_span[2][MAX_TYPES];         /* that distance from the start */
+    uint8_t race_dist[2][MAX_TYPES][MAX_SQ];  /* moves to a win square */
+    bool orthodox_pawns;                      /* pawns move along files */
     SquareSet *reach; /* [(c * MAX_TYPES + t) * nsq + sq]: one move away, empty board */
     uint8_t file[MAX_SQ], rank[MAX_SQ];
 };
@@ -229,7 +316,9 @@ static int chebyshev(const Variant *v, int a, int b) {
     return dx > dy ? dx : dy;
 }
 
-int eval_piece_value(const Eval *e, int t) { return e->value[t]; }
+int eval_piece_value(const Eval *e, int t) {
+    return e->value[t];
+}
 
 /* Values, mobility weights and square tables from the weights (again after
  * a weight changes). */
@@ -694,7 +783,9 @@ void eval_weight_set(Eval *e, int i, int value) {
         e->w[k] = value;
 }
 
-void eval_weights_apply(Eval *e) { build_tables(e); }
+void eval_weights_apply(Eval *e) {
+    build_tables(e);
+}
 
 void eval_free(Eval *e) {
     if (e) {
@@ -742,11 +833,11 @@ typedef struct {
     int npm[2], npawns[2];
     int npieces[2], nbound[2], bound_sq[2]; /* pieces; colour-bound ones, the square of one */
     int npassed;                            /* passed pawns of both sides */
-    uint8_t patt[MAX_SQ]; /* bit c: attacked by a pawn of colour c */
-    uint8_t zone[MAX_SQ]; /* bit c: next to colour c's king */
-    uint8_t att[MAX_SQ];  /* bit c: attacked or guarded by a piece of colour c */
-    uint8_t lesser[MAX_SQ]; /* bit c: attacked by a piece of colour c worth less */
-    uint32_t go[2][MAX_SQ]; /* bit t: a piece of type t of colour c may move there */
+    uint8_t patt[MAX_SQ];                   /* bit c: attacked by a pawn of colour c */
+    uint8_t zone[MAX_SQ];                   /* bit c: next to colour c's king */
+    uint8_t att[MAX_SQ];                    /* bit c: attacked or guarded by a piece of colour c */
+    uint8_t lesser[MAX_SQ];                 /* bit c: attacked by a piece of colour c worth less */
+    uint32_t go[2][MAX_SQ];     /* bit t: a piece of type t of colour c may move there */
     uint8_t pawn_sq[2][MAX_SQ]; /* the squares of colour c's npawns[c] pawns */
     uint8_t moves[MAX_SQ];      /* a piece's moves counted by the mobility (capped) */
     uint8_t pawnfile[2][MAX_FILES];
@@ -758,7 +849,7 @@ typedef struct {
  * colour-bound pieces covering both colours (the bishop pair). */
 static void eval_material(const Eval *e, const Position *pos, EvalState *st) {
     const Variant *v = e->v;
-    uint8_t shades[2][MAX_TYPES]; /* colour-bound pieces: square colours */
+    uint8_t shades[2][MAX_TYPES];    /* colour-bound pieces: square colours */
     int on_shade[2][2][2] = {{{0}}}; /* [c][pawn][shade]: colour c's colour-bound pieces, pawns */
     memset(shades, 0, sizeof shades);
     for (int c = 0; c < 2; c++) {
@@ -826,7 +917,7 @@ static void eval_gates(const Eval *e, const Position *pos, EvalState *st) {
             /* a gate behind a minor piece opens early; behind a rook late */
             if (front && piece_color((Piece)front) == c) {
                 int ft = piece_type((Piece)front);
-                bonus = ft == v->royal          ? e->w[W_GATE_KING]
+                bonus = ft == v->royal       ? e->w[W_GATE_KING]
                         : e->value[ft] < 400 ? e->w[W_GATE_MINOR]
                                              : e->w[W_GATE_MAJOR];
             }
@@ -993,8 +1084,8 @@ static void eval_king(const Eval *e, const Position *pos, EvalState *st) {
             int s = e->shelter[c][k][j];
             Piece p = pos->board[s];
             if (p && p != HOLE && piece_color(p) == c)
-                shelter += (e->pawns >> piece_type(p) & 1) ? e->w[W_SHELTER_PAWN]
-                                                            : e->w[W_SHELTER_PIECE];
+                shelter +=
+                    (e->pawns >> piece_type(p) & 1) ? e->w[W_SHELTER_PAWN] : e->w[W_SHELTER_PIECE];
         }
         st->mg[c] += shelter * phase_them / 256;
     }
@@ -1050,7 +1141,8 @@ static void eval_connected(const Eval *e, const Position *pos, EvalState *st, in
     bool phalanx = false;
     for (int dx = -1; dx <= 1; dx += 2) {
         Piece q = x + dx >= 0 && x + dx < e->v->files ? pos->board[s + dx] : EMPTY;
-        phalanx |= q != EMPTY && q != HOLE && piece_color(q) == c && (e->pawns >> piece_type(q) & 1);
+        phalanx |=
+            q != EMPTY && q != HOLE && piece_color(q) == c && (e->pawns >> piece_type(q) & 1);
     }
     bool guarded = st->patt[s] >> c & 1;
     if (!phalanx && !guarded)
@@ -1103,8 +1195,9 @@ static void eval_pawns(const Eval *e, const Position *pos, EvalState *st) {
             }
             /* the kings' distances to the pawn matter in the ending */
             if (pos->king[c] != SQ_NONE && pos->king[them] != SQ_NONE)
-                st->eg[c] += (king_dist(e, pos->king[them], s) * 2 - king_dist(e, pos->king[c], s)) *
-                             p2 * w[W_PASSED_KING] / 256;
+                st->eg[c] +=
+                    (king_dist(e, pos->king[them], s) * 2 - king_dist(e, pos->king[c], s)) * p2 *
+                    w[W_PASSED_KING] / 256;
             /* unstoppable: no enemy pieces and the king too far */
             if (!st->npm[them] && pos->king[them] != SQ_NONE &&
                 king_dist(e, pos->king[them], s) - (pos->stm == them) > d + 1)
@@ -1265,7 +1358,9 @@ static int evaluate(const Eval *e, const Position *pos, int alpha, int beta, boo
     note_term(&st, out, EVAL_MATERIAL);
     if (lazy && !v->nwin[0]) { /* corner races swing too much for a rough answer */
         int phase = eval_phase(e, &st);
-        int s = ((st.mg[WHITE] - st.mg[BLACK]) * phase + (st.eg[WHITE] - st.eg[BLACK]) * (256 - phase)) / 256;
+        int s = ((st.mg[WHITE] - st.mg[BLACK]) * phase +
+                 (st.eg[WHITE] - st.eg[BLACK]) * (256 - phase)) /
+                256;
         if (pos->stm == BLACK)
             s = -s;
         if (s - LAZY_MARGIN >= beta || s + LAZY_MARGIN <= alpha) {

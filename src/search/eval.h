@@ -49,7 +49,7 @@ int eval_table_terms(const Eval *e, const Position *pos, int *terms, int max);
  * 0 with none; the evaluation blends middle game and endgame by it. */
 int eval_game_phase(const Eval *e, const Position *pos);
 bool eval_weight_name(const Eval *e, int i, char *buf, size_t len); /* false: no such weight */
-int eval_weight_index(const Eval *e, const char *name);               /* -1 when unknown */
+int eval_weight_index(const Eval *e, const char *name);             /* -1 when unknown */
 int eval_weight_get(const Eval *e, int i);
 void eval_weight_set(Eval *e, int i, int value);
 void eval_weights_apply(Eval *e);
@@ -61,7 +61,13 @@ int eval_estimate_value(const Variant *v, int t);
  * each term is White's middle-game and endgame share less Black's, in
  * centipawns; eval_terms returns eval_evaluate's score. */
 enum {
-    EVAL_MATERIAL, EVAL_MOBILITY, EVAL_THREATS, EVAL_KING, EVAL_PAWNS, EVAL_RACES, EVAL_INITIATIVE,
+    EVAL_MATERIAL,
+    EVAL_MOBILITY,
+    EVAL_THREATS,
+    EVAL_KING,
+    EVAL_PAWNS,
+    EVAL_RACES,
+    EVAL_INITIATIVE,
     EVAL_TERMS
 };
 extern const char *const eval_term_names[EVAL_TERMS];

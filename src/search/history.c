@@ -48,8 +48,8 @@ static void add(int16_t *e, int bonus) {
     *e = (int16_t)(v > 16000 ? 16000 : v < -16000 ? -16000 : v);
 }
 
-void history_update_quiet(History *h, int16_t *const cont[HISTORY_CONT_PLIES],
-                          const Position *pos, Move m, int bonus) {
+void history_update_quiet(History *h, int16_t *const cont[HISTORY_CONT_PLIES], const Position *pos,
+                          Move m, int bonus) {
     add(&h->butterfly[pos->stm][move_from(m)][move_to(m)], bonus);
     int slot = history_cont_slot(pos->v, pos->board[move_from(m)], move_to(m));
     for (int k = 0; k < HISTORY_CONT_PLIES; k++)

@@ -59,8 +59,8 @@ static inline int history_quiet(const History *h, int16_t *const cont[HISTORY_CO
 
 /* Moves the entries of quiet move m in pos (as for history_quiet) by bonus
  * (negative for a move that failed). */
-void history_update_quiet(History *h, int16_t *const cont[HISTORY_CONT_PLIES],
-                          const Position *pos, Move m, int bonus);
+void history_update_quiet(History *h, int16_t *const cont[HISTORY_CONT_PLIES], const Position *pos,
+                          Move m, int bonus);
 
 /* The counter move to piece's move to square to; MOVE_NONE when none. */
 static inline Move history_counter(const History *h, Piece piece, int to) {

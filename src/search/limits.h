@@ -19,12 +19,12 @@ typedef struct {
     int inc_ms[2];
     int movestogo;
     bool infinite;
-    int level;   /* 1..20 playing level, 0 = full strength */
-    int threads; /* 0 = 1 */
-    int hash_mb; /* transposition table size, 0 = default */
-    int multipv; /* best lines to report, 0 or 1 = one (1..SEARCH_MAX_PV) */
-    int floor_ms; /* the least a move costs the clock, however short its search
-                     (a GUI busy drawing the last move meanwhile), 0 = none known */
+    int level;                         /* 1..20 playing level, 0 = full strength */
+    int threads;                       /* 0 = 1 */
+    int hash_mb;                       /* transposition table size, 0 = default */
+    int multipv;                       /* best lines to report, 0 or 1 = one (1..SEARCH_MAX_PV) */
+    int floor_ms;                      /* the least a move costs the clock, however short its search
+                                          (a GUI busy drawing the last move meanwhile), 0 = none known */
     const struct SearchParams *params; /* tuned search numbers, NULL = the defaults */
     /* root moves left out (a GUI that cannot show them): coordinate texts,
      * space-separated; "" = none. A root with no other move keeps them. */

@@ -186,8 +186,8 @@ static int noisy_score(const Position *pos, const Eval *e, Move m) {
 }
 
 void movepick_init(MovePicker *mp, const Position *pos, const Eval *e, Move tt_move,
-                   const History *h, int16_t *const cont[HISTORY_CONT_PLIES],
-                   const Move killer[2], Move counter) {
+                   const History *h, int16_t *const cont[HISTORY_CONT_PLIES], const Move killer[2],
+                   Move counter) {
     MoveList l;
     movegen_pseudo(pos, &l);
     for (int i = 0; i < l.n; i++) {
@@ -238,7 +238,7 @@ void movepick_init_noisy(MovePicker *mp, const Position *pos, const Eval *e, Mov
                 continue;
         }
         mp->m[n] = m;
-        mp->score[n] = m == tt_move ? 1 << 29
+        mp->score[n] = m == tt_move            ? 1 << 29
                        : movepick_wins(pos, m) ? (1 << 29) - 1
                                                : noisy_score(pos, e, m);
         n++;

@@ -24,8 +24,8 @@ typedef struct {
  * node's killers and counter move, by h with cont, the continuation rows of
  * the moves before the node (history_quiet). */
 void movepick_init(MovePicker *mp, const Position *pos, const Eval *e, Move tt_move,
-                   const History *h, int16_t *const cont[HISTORY_CONT_PLIES],
-                   const Move killer[2], Move counter);
+                   const History *h, int16_t *const cont[HISTORY_CONT_PLIES], const Move killer[2],
+                   Move counter);
 /* Captures, promotions (to the best type) and winning moves: quiescence. */
 void movepick_init_noisy(MovePicker *mp, const Position *pos, const Eval *e, Move tt_move);
 /* Next move, MOVE_NONE when none is left; *score gets its ordering score. */

@@ -24,12 +24,12 @@
 
 /* Per-ply search state. */
 typedef struct {
-    Move move;       /* played from this ply; MOVE_NONE for a null move */
-    int piece;       /* moved piece code, 0 for a null move */
-    int eval;        /* static eval, SCORE_NONE when in check */
-    int16_t *cont;   /* continuation history row of (piece, to) of move; NULL for none */
+    Move move;     /* played from this ply; MOVE_NONE for a null move */
+    int piece;     /* moved piece code, 0 for a null move */
+    int eval;      /* static eval, SCORE_NONE when in check */
+    int16_t *cont; /* continuation history row of (piece, to) of move; NULL for none */
     Move killer[2];
-    Move excluded;   /* singular extension test: the move left out, else MOVE_NONE */
+    Move excluded; /* singular extension test: the move left out, else MOVE_NONE */
     bool in_check;
 } Stack;
 
@@ -154,7 +154,9 @@ void search_clear(SearchContext *ctx) {
         history_clear(&ctx->threads[i]->hist);
 }
 
-uint64_t search_nodes(const SearchContext *ctx) { return ctx->last_nodes; }
+uint64_t search_nodes(const SearchContext *ctx) {
+    return ctx->last_nodes;
+}
 
 int search_static_eval(SearchContext *ctx, const Position *pos, EvalTerms *terms) {
     return terms ? eval_terms(ctx->eval, pos, terms) : eval_evaluate(ctx->eval, pos);
@@ -777,9 +779,8 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
             return score;
 
         /* a direct check that loses material by exchange is not extended */
-        bool check_ext = ply < 2 * n.depth + 8 &&
-                         (!movepick_gives_check(pos, t->ctx->eval, m) ||
-                          movepick_see_ge(pos, t->ctx->eval, m, 0));
+        bool check_ext = ply < 2 * n.depth + 8 && (!movepick_gives_check(pos, t->ctx->eval, m) ||
+                                                   movepick_see_ge(pos, t->ctx->eval, m, 0));
         /* a quiet move that takes a piece out of a losing exchange is
          * reduced less (outside expected cut nodes) */
         bool escape = quiet && !n.cutnode && n.depth >= 3 && legal >= 1 + 2 * n.root &&

@@ -66,7 +66,9 @@ void timeman_init(TimeMan *tm, const SearchLimits *lim, int stm, int gply) {
     tm->hard_ms = hard > 1 ? hard : 1;
 }
 
-int64_t timeman_elapsed(const TimeMan *tm) { return timeman_now_ms() - tm->start_ms; }
+int64_t timeman_elapsed(const TimeMan *tm) {
+    return timeman_now_ms() - tm->start_ms;
+}
 
 bool timeman_next_iteration(const TimeMan *tm, int stability, bool score_dropped) {
     if (!tm->soft_ms || tm->fixed || timeman_elapsed(tm) < tm->min_ms)

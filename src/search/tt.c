@@ -9,8 +9,7 @@
 /* The key word keeps the full key's upper 40 bits beside depth, bound and
  * generation; the data word holds move, score and static eval. */
 static inline uint64_t pack_meta(uint64_t key, int depth, int bound, uint8_t gen) {
-    return (key & ~0xFFFFFFull) | (uint64_t)(uint8_t)(depth + 2) << 16 | (uint64_t)bound << 8 |
-           gen;
+    return (key & ~0xFFFFFFull) | (uint64_t)(uint8_t)(depth + 2) << 16 | (uint64_t)bound << 8 | gen;
 }
 
 /* The table is an anonymous mapping of its own: the system hands it out
@@ -68,11 +67,17 @@ void tt_clear(TT *tt) {
     tt->gen = 0;
 }
 
-void tt_new_search(TT *tt) { tt->gen = (uint8_t)(tt->gen + 1); }
+void tt_new_search(TT *tt) {
+    tt->gen = (uint8_t)(tt->gen + 1);
+}
 
-static inline TTBucket *bucket(const TT *tt, uint64_t key) { return &tt->b[key & tt->mask]; }
+static inline TTBucket *bucket(const TT *tt, uint64_t key) {
+    return &tt->b[key & tt->mask];
+}
 
-void tt_prefetch(const TT *tt, uint64_t key) { __builtin_prefetch(bucket(tt, key)); }
+void tt_prefetch(const TT *tt, uint64_t key) {
+    __builtin_prefetch(bucket(tt, key));
+}
 
 int tt_hashfull(const TT *tt) {
     if (!tt->b)

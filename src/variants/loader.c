@@ -13,9 +13,10 @@
 
 /* Interactive Diagram settings that only concern its drawing or its AI. */
 static const char *const ignored_keys[] = {
-    "graphicsDir", "whitePrefix", "blackPrefix", "graphicsType", "squareSize", "satellite",
-    "lightShade", "darkShade", "rimColor", "coordColor", "holeColor", "firstRank", "borders",
-    "useMarkers", "maxPromote", "autoGate", "enableAI", "newClick", "image", NULL,
+    "graphicsDir", "whitePrefix", "blackPrefix", "graphicsType", "squareSize",
+    "satellite",   "lightShade",  "darkShade",   "rimColor",     "coordColor",
+    "holeColor",   "firstRank",   "borders",     "useMarkers",   "maxPromote",
+    "autoGate",    "enableAI",    "newClick",    "image",        NULL,
 };
 
 /* How deep parent= may nest: a definition, its parent, ..., eight up. */
@@ -27,13 +28,13 @@ typedef struct {
     int line;
     char *err;
     size_t errlen;
-    const char *dir;     /* the folder of a definition file (parent= looks there first) */
-    int depth;           /* 0 = the definition itself, else a parent's or a weights file */
-    const char *source;  /* the file being read when depth > 0 */
+    const char *dir;    /* the folder of a definition file (parent= looks there first) */
+    int depth;          /* 0 = the definition itself, else a parent's or a weights file */
+    const char *source; /* the file being read when depth > 0 */
     const char *chain[MAX_PARENTS + 1]; /* the files read so far, to refuse a cycle */
-    int inherited;       /* piece types from parents: a letter defined again replaces one */
-    int settings;        /* keys and pieces read so far in this file */
-    bool weights_only;   /* a weights file: eval= lines alone */
+    int inherited;     /* piece types from parents: a letter defined again replaces one */
+    int settings;      /* keys and pieces read so far in this file */
+    bool weights_only; /* a weights file: eval= lines alone */
 } Reader;
 
 __attribute__((format(printf, 2, 3))) static int fail(Reader *r, const char *fmt, ...) {
@@ -129,7 +130,9 @@ static int read_list_setting(Reader *r, const char *key, const char *val) {
             char *colon = strchr(item, ':'), *end;
             size_t nlen = colon ? (size_t)(colon - item) : 0;
             long x = colon ? strtol(colon + 1, &end, 10) : 0;
-            if (!nlen || nlen > 23 || strspn(item, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._") != nlen ||
+            if (!nlen || nlen > 23 ||
+                strspn(item, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789._") !=
+                    nlen ||
                 end == colon + 1 || *end || x < -30000 || x > 30000)
                 return fail(r, "eval=%s: want NAME:integer,...", val);
             size_t used = strlen(sp->eval);
@@ -437,11 +440,11 @@ static int xboard_free_castles(const Variant *v, VariantShow *sh) {
         variant_square_name(v, cr->kfrom, k1);
         variant_square_name(v, cr->kto, k2);
         variant_square_name(v, cr->rfrom, r1);
-        len += (size_t)snprintf(sh->xboard_castles + len, room - len, "%s%s%s", len ? " " : "",
-                                k1, k2);
+        len += (size_t)snprintf(sh->xboard_castles + len, room - len, "%s%s%s", len ? " " : "", k1,
+                                k2);
         if (legs && len < room)
-            len += (size_t)snprintf(sh->xboard_castles + len, room - len, "=%s%s,%s%s", k1, r1,
-                                    r1, k2);
+            len += (size_t)snprintf(sh->xboard_castles + len, room - len, "=%s%s,%s%s", k1, r1, r1,
+                                    k2);
         if (legs && !steps)
             steps = abs(kt - kf);
     }
@@ -712,7 +715,9 @@ static Variant *load(const char *text, const char *name, const char *self, const
             if (i == -1 && sp->start_fen_line)
                 snprintf(at, sizeof at, "line %d: ", sp->start_fen_line);
             snprintf(err, errlen, "%s%s%s%s: %s", at,
-                     i == -2 ? "xboardStart" : bench ? "benchFen" : "start position",
+                     i == -2 ? "xboardStart"
+                     : bench ? "benchFen"
+                             : "start position",
                      i < 0 || bench ? "" : " ", i < 0 || bench ? "" : v->setup_name[i], msg);
             variant_free(v);
             v = NULL;
@@ -725,8 +730,7 @@ out:
     return v;
 }
 
-Variant *variant_load_text(const char *text, const char *fallback_name, char *err,
-                           size_t errlen) {
+Variant *variant_load_text(const char *text, const char *fallback_name, char *err, size_t errlen) {
     return load(text, fallback_name, NULL, NULL, NULL, err, errlen);
 }
 

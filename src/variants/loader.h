@@ -18,7 +18,6 @@ const char *const *variant_builtin_names(void);
  * "PATH:N: ..." for a file (as compilers name a line). */
 Variant *variant_load_builtin(const char *name, char *err, size_t errlen);
 Variant *variant_load_file(const char *path, char *err, size_t errlen);
-Variant *variant_load_text(const char *text, const char *fallback_name, char *err,
-                           size_t errlen);
+Variant *variant_load_text(const char *text, const char *fallback_name, char *err, size_t errlen);
 
 #endif

@@ -49,8 +49,7 @@ static inline void fuzz_quiet(void) {
         abort();
 }
 
-__attribute__((format(printf, 1, 2), noreturn)) static inline void fuzz_fail(const char *fmt,
-                                                                              ...) {
+__attribute__((format(printf, 1, 2), noreturn)) static inline void fuzz_fail(const char *fmt, ...) {
     va_list ap;
     va_start(ap, fmt);
     fprintf(stderr, "fuzz property failed: ");
@@ -130,9 +129,9 @@ static inline void fuzz_protocol(const uint8_t *data, size_t size, int (*run)(in
 }
 
 /* The game a harness plays, picked by one input byte. */
-static const char *const fuzz_games[] = {"chess",    "snake-vs-mongoose", "team-mate",
-                                         "diamondback", "hannibal",       "slangenspel",
-                                         "slangenspel-a", "slangenspel-b", "slangenspel-ab"};
+static const char *const fuzz_games[] = {"chess",         "snake-vs-mongoose", "team-mate",
+                                         "diamondback",   "hannibal",          "slangenspel",
+                                         "slangenspel-a", "slangenspel-b",     "slangenspel-ab"};
 #define FUZZ_NGAMES (sizeof fuzz_games / sizeof fuzz_games[0])
 
 #endif

@@ -27,8 +27,8 @@ static void same_moves(Game *g, const char *variant) {
         engine_position_text(g, b, sizeof b);
         engine_undo(g);
         if (strcmp(a, b))
-            fuzz_fail("%s %s: %s gives %s, %s gives %s", variant, start, md[i].text, a,
-                      md[i].san, b);
+            fuzz_fail("%s %s: %s gives %s, %s gives %s", variant, start, md[i].text, a, md[i].san,
+                      b);
     }
     engine_position_text(g, a, sizeof a);
     if (strcmp(a, start))

@@ -9,25 +9,25 @@
 
 void test_fail(const char *file, int line, const char *fmt, ...);
 
-#define CHECK(cond)                                                                    \
-    do {                                                                               \
-        if (!(cond))                                                                   \
-            test_fail(__FILE__, __LINE__, "%s", #cond);                                \
+#define CHECK(cond)                                                                                \
+    do {                                                                                           \
+        if (!(cond))                                                                               \
+            test_fail(__FILE__, __LINE__, "%s", #cond);                                            \
     } while (0)
 
-#define CHECK_EQ_U64(got, want)                                                        \
-    do {                                                                               \
-        uint64_t got_ = (got), want_ = (want);                                         \
-        if (got_ != want_)                                                             \
-            test_fail(__FILE__, __LINE__, "%s = %llu, want %llu", #got,                \
-                      (unsigned long long)got_, (unsigned long long)want_);            \
+#define CHECK_EQ_U64(got, want)                                                                    \
+    do {                                                                                           \
+        uint64_t got_ = (got), want_ = (want);                                                     \
+        if (got_ != want_)                                                                         \
+            test_fail(__FILE__, __LINE__, "%s = %llu, want %llu", #got, (unsigned long long)got_,  \
+                      (unsigned long long)want_);                                                  \
     } while (0)
 
-#define CHECK_STR(got, want)                                                           \
-    do {                                                                               \
-        const char *got_ = (got), *want_ = (want);                                     \
-        if (strcmp(got_, want_) != 0)                                                  \
-            test_fail(__FILE__, __LINE__, "%s = \"%s\", want \"%s\"", #got, got_, want_); \
+#define CHECK_STR(got, want)                                                                       \
+    do {                                                                                           \
+        const char *got_ = (got), *want_ = (want);                                                 \
+        if (strcmp(got_, want_) != 0)                                                              \
+            test_fail(__FILE__, __LINE__, "%s = \"%s\", want \"%s\"", #got, got_, want_);          \
     } while (0)
 
 /* The tests, one per module area. */

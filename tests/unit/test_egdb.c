@@ -190,8 +190,8 @@ static void compare(int rules, int eggs) {
                 if (bad++ < 3) {
                     char t[MANCALA_POS_TEXT];
                     mancala_print(&g.node[i].p, t, sizeof t);
-                    test_fail(__FILE__, __LINE__, "rules %d: %s: table %d, solver %d", rules,
-                              t, gain, g.node[i].value);
+                    test_fail(__FILE__, __LINE__, "rules %d: %s: table %d, solver %d", rules, t,
+                              gain, g.node[i].value);
                 }
             }
             nonzero += g.node[i].value != 0;

@@ -91,8 +91,8 @@ static void chess_candidates(Game *g, const Legal *l, const char *name) {
             snprintf(t, sizeof t, "0000");
         check_text(g, l, name, t);
     }
-    static const char *const fixed[] = {"", "0000", "@@@@", "pass", "O-O", "O-O-O", "e2e4e5",
-                                        "a0a1", "k1k2", "a11a1"};
+    static const char *const fixed[] = {"",      "0000",   "@@@@", "pass", "O-O",
+                                        "O-O-O", "e2e4e5", "a0a1", "k1k2", "a11a1"};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         check_text(g, l, name, fixed[i]);
 }
@@ -106,7 +106,8 @@ static void mancala_candidates(Game *g, const Legal *l, const char *name) {
                      v & 4 ? '-' : '+', v & 2 ? (v & 1 ? "X" : "x") : "");
             check_text(g, l, name, t);
         }
-    static const char *const fixed[] = {"", "pass", "PASS", "3", "+", "3+x+", "3++", " 3+ ", "e2e4"};
+    static const char *const fixed[] = {"",     "pass", "PASS", "3",   "+",
+                                        "3+x+", "3++",  " 3+ ", "e2e4"};
     for (size_t i = 0; i < sizeof fixed / sizeof fixed[0]; i++)
         check_text(g, l, name, fixed[i]);
 }

@@ -28,7 +28,9 @@ static MancalaPos pos_of(int rules, const char *text) {
     return p;
 }
 
-static void text_of(const MancalaPos *p, char *buf, size_t len) { mancala_print(p, buf, len); }
+static void text_of(const MancalaPos *p, char *buf, size_t len) {
+    mancala_print(p, buf, len);
+}
 
 /* All legal moves as one space-separated string. */
 static void moves_of(const MancalaPos *p, char *buf, size_t len) {
@@ -135,12 +137,13 @@ static void test_text(void) {
     CHECK(bad_position(BASE, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a 1 2 3 4 5 6 7 8 9",
                        "unexpected field '1'"));
     CHECK(bad_position(VAB, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a 1 2 0/0", "origins"));
-    CHECK(bad_position(VAB, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a 1 2 "
-                            "0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0 7 8 9",
+    CHECK(bad_position(VAB,
+                       "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a 1 2 "
+                       "0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0 7 8 9",
                        "unexpected field '7'"));
     CHECK(bad_position(BASE, "99/99/99/0/0/0/0/0/0/0/0/0/0/0/0/0 0 0 a", "too many eggs"));
-    CHECK(bad_position(BASE, "999999999999999999999/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a",
-                       "value 1"));
+    CHECK(
+        bad_position(BASE, "999999999999999999999/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a", "value 1"));
     CHECK(bad_position(VA, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 15 15 a 4 0", "used by A"));
     CHECK(bad_position(VA, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 15 15 a 0 x", "used by B"));
     CHECK(bad_position(VA, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 15 15 a 0 0 1", "unexpected"));
@@ -149,7 +152,8 @@ static void test_text(void) {
     CHECK(bad_position(VB, "1/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a 17/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0",
                        "origins"));
     CHECK(bad_position(VB, "1/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 0 0 a 0/0/0", "origins"));
-    CHECK(bad_position(VAB, "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 15 15 a 0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0",
+    CHECK(bad_position(VAB,
+                       "5/5/5/5/5/5/5/5/5/5/5/5/5/5/5/5 15 15 a 0/0/0/0/0/0/0/0/0/0/0/0/0/0/0/0",
                        "store moves"));
     char err[160] = "";
     CHECK(!mancala_parse(&p, BASE, NULL, err, sizeof err) && err[0]);
@@ -528,13 +532,17 @@ static const struct {
     {BASE, "3/1/0/5/5/11/3/0/8/5/2/0/0/9/4/3 16 5 b", {14, 218, 3014, 44348}},
     {VA, "6/1/13/0/20/0/11/1/6/8/0/2/5/7/11/1 3 15 b 3 2", {18, 290, 5264, 82676}},
     {VA, "7/2/0/4/13/0/0/5/2/1/4/4/2/6/20/0 18 22 b 3 3", {15, 193, 3160, 42351}},
-    {VB, "1/0/0/5/0/1/4/22/2/1/21/0/0/3/3/15 1 1 b 2/0/0/0/0/5/0/0/0/6/0/0/0/0/0/0",
+    {VB,
+     "1/0/0/5/0/1/4/22/2/1/21/0/0/3/3/15 1 1 b 2/0/0/0/0/5/0/0/0/6/0/0/0/0/0/0",
      {15, 194, 2832, 43535}},
-    {VB, "3/1/8/5/2/0/0/0/3/3/6/3/10/10/1/0 13 12 a 0/6/0/0/0/0/0/0/0/0/0/0/0/0/6/0",
+    {VB,
+     "3/1/8/5/2/0/0/0/3/3/6/3/10/10/1/0 13 12 a 0/6/0/0/0/0/0/0/0/0/0/0/0/0/6/0",
      {11, 184, 1979, 30806}},
-    {VAB, "5/0/0/1/4/8/12/6/5/0/5/5/2/0/2/19 34 2 b 3 3 0/0/0/3/0/0/0/0/0/0/0/0/0/0/0/0",
+    {VAB,
+     "5/0/0/1/4/8/12/6/5/0/5/5/2/0/2/19 34 2 b 3 3 0/0/0/3/0/0/0/0/0/0/0/0/0/0/0/0",
      {15, 209, 3254, 49270}},
-    {VAB, "0/3/15/13/5/5/3/6/1/5/2/1/12/3/6/5 18 7 b 3 3 0/0/0/0/0/0/0/0/9/0/0/9/0/0/0/0",
+    {VAB,
+     "0/3/15/13/5/5/3/6/1/5/2/1/12/3/6/5 18 7 b 3 3 0/0/0/0/0/0/0/0/9/0/0/9/0/0/0/0",
      {18, 315, 5177, 84555}},
 };
 
@@ -649,9 +657,8 @@ static void test_solved(void) {
             CHECK(m == MANCALA_MOVE_NONE ||
                   (lines_seen[0].pvlen >= 1 && lines_seen[0].pv[0] == m && info.pv[0] == m));
             if (!info.exact || info.score != solved[i].value)
-                test_fail(__FILE__, __LINE__, "solve \"%s\" (db %d): %d%s, want %d",
-                          solved[i].fen, use_db, info.score, info.exact ? "" : " (not exact)",
-                          solved[i].value);
+                test_fail(__FILE__, __LINE__, "solve \"%s\" (db %d): %d%s, want %d", solved[i].fen,
+                          use_db, info.score, info.exact ? "" : " (not exact)", solved[i].value);
             if (solved[i].best) {
                 char t[MANCALA_MOVE_TEXT];
                 mancala_move_text(m, t, sizeof t);
@@ -749,8 +756,8 @@ static void test_proofs(void) {
         if (!solve(&p, false, 20000, &m, &info))
             break;
         if (!info.exact || info.score != cycles[k].value)
-            test_fail(__FILE__, __LINE__, "solve \"%s\": %d%s, want %d", cycles[k].fen,
-                      info.score, info.exact ? "" : " (not exact)", cycles[k].value);
+            test_fail(__FILE__, __LINE__, "solve \"%s\": %d%s, want %d", cycles[k].fen, info.score,
+                      info.exact ? "" : " (not exact)", cycles[k].value);
         int gain = 0;
         CHECK(mancala_db_probe(db, &p, &gain) && gain == cycles[k].value);
     }

@@ -139,25 +139,25 @@ void test_movegen(void) {
         {"team-mate", "4k3/8/8/8/8/8/4f3/4K3 w - - 0 1", true},   /* Phoenix W */
         {"team-mate", "4k3/8/8/8/8/2f5/3P4/4K3 w - - 0 1", true}, /* Phoenix A jumps */
         {"team-mate", "4k3/8/8/8/8/5n2/8/4K3 w - - 0 1", true},
-        {"team-mate", "4k3/8/8/8/8/8/3e4/4K3 w - - 0 1", true},   /* Elephant F */
-        {"team-mate", "4k3/8/8/8/8/2e5/3P4/4K3 w - - 0 1", true}, /* Elephant A jumps */
-        {"team-mate", "4k3/8/8/8/8/2m5/8/4K3 w - - 0 1", true},   /* Mortar A */
-        {"team-mate", "4k3/8/8/8/1m6/8/8/4K3 w - - 0 1", true},   /* Mortar G */
-        {"team-mate", "4k3/8/8/8/8/8/3m4/4K3 w - - 0 1", false},  /* no F step */
-        {"team-mate", "4k3/8/8/j7/8/8/8/4K3 w - - 0 1", true},    /* Adjutant B */
-        {"team-mate", "4k3/8/8/4j3/8/8/4P3/4K3 w - - 0 1", true}, /* D rider over e2 */
-        {"team-mate", "4k3/8/8/4j3/8/4P3/8/4K3 w - - 0 1", false},/* e3 blocks */
+        {"team-mate", "4k3/8/8/8/8/8/3e4/4K3 w - - 0 1", true},    /* Elephant F */
+        {"team-mate", "4k3/8/8/8/8/2e5/3P4/4K3 w - - 0 1", true},  /* Elephant A jumps */
+        {"team-mate", "4k3/8/8/8/8/2m5/8/4K3 w - - 0 1", true},    /* Mortar A */
+        {"team-mate", "4k3/8/8/8/1m6/8/8/4K3 w - - 0 1", true},    /* Mortar G */
+        {"team-mate", "4k3/8/8/8/8/8/3m4/4K3 w - - 0 1", false},   /* no F step */
+        {"team-mate", "4k3/8/8/j7/8/8/8/4K3 w - - 0 1", true},     /* Adjutant B */
+        {"team-mate", "4k3/8/8/4j3/8/8/4P3/4K3 w - - 0 1", true},  /* D rider over e2 */
+        {"team-mate", "4k3/8/8/4j3/8/4P3/8/4K3 w - - 0 1", false}, /* e3 blocks */
         /* Snake vs. Mongoose, White king f1 */
         {"snake-vs-mongoose", "k9/10/10/10/10/10/10/2m7/10/5K4 w - - 0 1", true}, /* c3-d3, e2-f1 */
         {"snake-vs-mongoose", "k9/10/10/10/10/10/7s2/10/10/5K4 w - - 0 1", true}, /* h4-h3, g2-f1 */
         {"snake-vs-mongoose", "k9/10/10/10/10/10/7s2/7P2/10/5K4 w - - 0 1", false},
         {"snake-vs-mongoose", "k9/10/10/10/10/10/10/10/5g4/5K4 w - - 0 1", true}, /* Guard */
         /* Hannibal, White king f1 */
-        {"hannibal", "k9/10/10/10/10/3m6/10/10/5K4[] w - - 0 1", true}, /* d4-d3, e2-f1 */
-        {"hannibal", "k9/10/10/10/10/4f5/10/10/5K4[] w - - 0 1", true}, /* Falcon (1,3) */
-        {"hannibal", "k9/10/10/10/10/4f5/4P5/10/5K4[] w - - 0 1", true}, /* path f3-f2 open */
+        {"hannibal", "k9/10/10/10/10/3m6/10/10/5K4[] w - - 0 1", true},    /* d4-d3, e2-f1 */
+        {"hannibal", "k9/10/10/10/10/4f5/10/10/5K4[] w - - 0 1", true},    /* Falcon (1,3) */
+        {"hannibal", "k9/10/10/10/10/4f5/4P5/10/5K4[] w - - 0 1", true},   /* path f3-f2 open */
         {"hannibal", "k9/10/10/10/10/4f5/4PP4/10/5K4[] w - - 0 1", false}, /* all 3 paths shut */
-        {"hannibal", "k9/10/10/10/10/10/3e6/10/5K4[] w - - 0 1", true}, /* Elephant A */
+        {"hannibal", "k9/10/10/10/10/10/3e6/10/5K4[] w - - 0 1", true},    /* Elephant A */
     };
     for (size_t i = 0; i < sizeof checks / sizeof checks[0]; i++)
         check_in_check(checks[i].variant, checks[i].fen, checks[i].check, __LINE__);
@@ -254,11 +254,12 @@ void test_movegen(void) {
             CHECK_EQ_U64(perft(&pos, 1, NULL), 1052);
             CHECK(pos_move_bound(&pos, WHITE) <= MAX_MOVES);
             /* five full ranks (80 Queens) could have more moves than a list holds */
-            CHECK(pos_from_fen(&pos, v,
-                               "QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/"
-                               "QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1",
-                               err, sizeof err) == -1 &&
-                  strstr(err, "too many pieces"));
+            CHECK(
+                pos_from_fen(&pos, v,
+                             "QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/QQQQQQQQQQQQQQQQ/"
+                             "QQQQQQQQQQQQQQQQ/16/16/16/16/16/16/16/16/16/16/16 w - - 0 1",
+                             err, sizeof err) == -1 &&
+                strstr(err, "too many pieces"));
             variant_free(v);
         }
     }
@@ -292,8 +293,8 @@ void test_movegen(void) {
     check_result("team-mate", "k7/8/8/8/8/8/P7/K6A w - - 0 1", RULES_ONGOING, NULL, __LINE__);
     check_result("chess", "k7/8/8/8/8/8/8/K5N1 w - - 0 1", RULES_DRAW, NULL, __LINE__);
     check_result("chess", "k7/8/8/8/8/8/8/K5R1 w - - 0 1", RULES_ONGOING, NULL, __LINE__);
-    check_result("snake-vs-mongoose", "k9/10/10/10/10/10/10/10/10/K5G3 w - - 0 1",
-                 RULES_ONGOING, NULL, __LINE__);
+    check_result("snake-vs-mongoose", "k9/10/10/10/10/10/10/10/10/K5G3 w - - 0 1", RULES_ONGOING,
+                 NULL, __LINE__);
     check_result("diamondback", "7k/8/8/8/8/8/8/K7 w - - 0 1", RULES_ONGOING, NULL, __LINE__);
     /* Chess, Snake vs. Mongoose, Hannibal: FIDE's dead position (rules.md,
      * "Insufficient material"). Drawn: bare kings, a lone knight or bishops
@@ -303,7 +304,7 @@ void test_movegen(void) {
         RulesOutcome want;
     } dead[] = {
         {"chess", "k7/8/8/8/8/8/8/K7 w - - 0 1", RULES_DRAW},
-        {"chess", "k7/8/8/8/8/8/8/K1B1B3 w - - 0 1", RULES_DRAW},   /* c1, e1: one colour */
+        {"chess", "k7/8/8/8/8/8/8/K1B1B3 w - - 0 1", RULES_DRAW},    /* c1, e1: one colour */
         {"chess", "k7/8/8/8/8/8/8/K1B2b2 w - - 0 1", RULES_ONGOING}, /* c1 v f1: two colours */
         {"chess", "k7/8/8/8/8/8/3b4/K1B5 w - - 0 1", RULES_DRAW},    /* c1 v d2: one colour */
         {"chess", "k7/8/8/8/8/8/8/K1B1B1b1 w - - 0 1", RULES_DRAW},
@@ -324,15 +325,14 @@ void test_movegen(void) {
     };
     for (size_t i = 0; i < sizeof dead / sizeof dead[0]; i++)
         check_result(dead[i].variant, dead[i].fen, dead[i].want,
-                     dead[i].want == RULES_DRAW ? "insufficient mating material" : NULL,
-                     __LINE__);
+                     dead[i].want == RULES_DRAW ? "insufficient mating material" : NULL, __LINE__);
     /* stalemate=loss and bareKing=loss (Shatranj, Courier), as Fairy-Stockfish
      * plays them: the stalemated side loses; a bare King loses (no moves in
      * perft) unless it may bare the other King in reply; two bare Kings draw. */
     check_result("shatranj", "k7/2Q5/1K6/8/8/8/8/8 b - - 0 1", RULES_WHITE_WINS, "stalemate",
                  __LINE__);
-    check_result("courier", "k11/2F9/1K10/12/12/12/12/12 b - - 0 1", RULES_WHITE_WINS,
-                 "stalemate", __LINE__);
+    check_result("courier", "k11/2F9/1K10/12/12/12/12/12 b - - 0 1", RULES_WHITE_WINS, "stalemate",
+                 __LINE__);
     check_result("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", RULES_BLACK_WINS, "bare king",
                  __LINE__);
     check_result("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", RULES_ONGOING, NULL, __LINE__);
@@ -346,8 +346,8 @@ void test_movegen(void) {
     check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K b - - 0 1", 1, 0, __LINE__);
     check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", 1, 1, __LINE__);
     check_perft("shatranj", "4k3/8/8/8/8/8/r7/7K w - - 0 1", 2, 0, __LINE__);
-    check_result("courier", "5k6/12/12/12/12/12/r11/11K b - - 0 1", RULES_BLACK_WINS,
-                 "bare king", __LINE__);
+    check_result("courier", "5k6/12/12/12/12/12/r11/11K b - - 0 1", RULES_BLACK_WINS, "bare king",
+                 __LINE__);
     check_result("chess", "4k3/8/8/8/8/8/r7/7K b - - 0 1", RULES_ONGOING, NULL, __LINE__);
     /* Janus castles four squares to the h-side, three to the a-side. */
     check_after("janus", "r3k4r/10/10/10/10/10/10/R3K4R w KQkq - 0 1", "e1i1",

@@ -78,10 +78,12 @@ void test_position(void) {
     }
 
     Variant *h = variant_load_builtin("hannibal", err, sizeof err);
-    roundtrip(h, "rnebqkbenr/pppppppppp/10/10/10/10/10/PPPPPPPPPP/RNEBQKBENR[MbFhmcfg] w KQkq - 2 2");
+    roundtrip(h,
+              "rnebqkbenr/pppppppppp/10/10/10/10/10/PPPPPPPPPP/RNEBQKBENR[MbFhmcfg] w KQkq - 2 2");
     roundtrip(h, "rnebqkbenr/pppppppppp/10/10/10/10/10/PPPPPPPPPP/RNEBQKBENR[MbFhmf] b KQkq - 1 1");
     /* an f after a piece letter is Black's Falcon, never a file */
-    CHECK(pos_from_fen(&pos, h, "4k5/10/10/10/10/10/10/10/4K5[mf] b - - 0 1", err, sizeof err) == 0);
+    CHECK(pos_from_fen(&pos, h, "4k5/10/10/10/10/10/10/10/4K5[mf] b - - 0 1", err, sizeof err) ==
+          0);
     CHECK(pos.nhand[BLACK] == 2);
     rejects(h, "4k5/10/10/10/10/10/10/10/4K5[Mb b - - 0 1", "without ']'");
     rejects(h, "4k5/10/10/10/10/10/10/10/4K5[MbFb] w - - 0 1", "two pieces waiting");
@@ -119,8 +121,9 @@ void test_position(void) {
     roundtrip(c, "4k3/8/8/8/8/8/8/4K3 b - - 1000000 1000000");
     /* the en-passant square is kept only when a capture there is possible */
     roundtrip(c, "rnbqkbnr/pppp1ppp/8/8/3Pp3/8/PPP1PPPP/RNBQKBNR b KQkq d3 0 2");
-    CHECK(pos_from_fen(&pos, c, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1",
-                       err, sizeof err) == 0 && pos.ep == SQ_NONE);
+    CHECK(pos_from_fen(&pos, c, "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq e3 0 1", err,
+                       sizeof err) == 0 &&
+          pos.ep == SQ_NONE);
     /* a failed parse leaves the position as it was */
     CHECK(pos_from_fen(&pos, c, NULL, err, sizeof err) == 0);
     uint64_t key = pos.key;
@@ -131,7 +134,8 @@ void test_position(void) {
     /* found by fuzzing: "[MQgmiec]" printed as "[QgMecmi]", where "Me" reads as
      * a Manticore behind e. Only the pieces a game has in hand may be there. */
     Variant *hv = variant_load_builtin("hannibal", err, sizeof err);
-    rejects(hv, "rnebqkbenr/pp5p1p/ppp1p5/3p4p1/9P/10/NPP3P3/P2PPp1PP1/FKEBQRBENR[MQgmiec] b kq - 0 8",
+    rejects(hv,
+            "rnebqkbenr/pp5p1p/ppp1p5/3p4p1/9P/10/NPP3P3/P2PPp1PP1/FKEBQRBENR[MQgmiec] b kq - 0 8",
             "piece 'Q' (queen) is never in hand or at a gate");
     rejects(hv, "4k5/10/10/10/10/10/10/10/4K5[Eb] w - - 0 1", "piece 'E' (elephant) is never");
     roundtrip(hv, "4k5/10/10/10/10/10/10/10/4K5[MbFhmcfg] w - - 0 1");

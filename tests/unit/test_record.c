@@ -112,8 +112,8 @@ void test_record(void) {
     const char *mate[] = {"f3", "e5", "g4", "Qh4#", NULL};
     round_trip("chess", NULL, mate, "2. g4 Qh4# 0-1");
     const char *black_first[] = {"Nf6", NULL};
-    round_trip("chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1",
-               black_first, "1... Nf6 *");
+    round_trip("chess", "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1", black_first,
+               "1... Nf6 *");
     const char *snake[] = {"3+", "12-", NULL};
     round_trip("slangenspel", NULL, snake, "1. 3+ 12- *");
 
@@ -154,9 +154,12 @@ void test_record(void) {
 
     /* Stray or unbalanced brackets are errors, never a hang (issue: `( }`). */
     static const char *const broken[][2] = {
-        {"( }", "'}' without"},           {"1. e4 ( } e5", "'}' without"},
-        {"1. e4 }", "'}' without"},        {"1. e4 ) e5", "')' without"},
-        {"1. e4 (1... c5", "'(' without"}, {"((((", "'(' without"},
+        {"( }", "'}' without"},
+        {"1. e4 ( } e5", "'}' without"},
+        {"1. e4 }", "'}' without"},
+        {"1. e4 ) e5", "')' without"},
+        {"1. e4 (1... c5", "'(' without"},
+        {"((((", "'(' without"},
         {"1. e4 e5 )", "')' without"},
     };
     for (size_t i = 0; i < sizeof broken / sizeof broken[0]; i++) {

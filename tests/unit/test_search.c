@@ -7,10 +7,10 @@
 #include <string.h>
 #include <time.h>
 
-#include "core/position.h"
-#include "engine/engine.h"
 #include "core/movegen.h"
 #include "core/notation.h"
+#include "core/position.h"
+#include "engine/engine.h"
 #include "search/eval.h"
 #include "search/movepick.h"
 #include "search/params.h"
@@ -199,8 +199,7 @@ static void test_repetition_history(void) {
 }
 
 static void test_determinism(void) {
-    const char *variants[] = {"chess", "snake-vs-mongoose", "team-mate", "diamondback",
-                              "hannibal"};
+    const char *variants[] = {"chess", "snake-vs-mongoose", "team-mate", "diamondback", "hannibal"};
     for (int i = 0; i < 5; i++) {
         uint64_t nodes[2];
         char best[2][ENGINE_MOVE_TEXT];
@@ -304,8 +303,7 @@ static void test_stop(void) {
 }
 
 static void test_levels(void) {
-    const char *variants[] = {"chess", "snake-vs-mongoose", "team-mate", "diamondback",
-                              "hannibal"};
+    const char *variants[] = {"chess", "snake-vs-mongoose", "team-mate", "diamondback", "hannibal"};
     for (int i = 0; i < 5; i++) {
         Game *g = open_game(variants[i], NULL);
         if (!g)
@@ -517,8 +515,7 @@ static void test_values(void) {
     CHECK(vn > 270 && vn < 380 && vb > 270 && vb < 380);
     CHECK(vr > 450 && vr < 580 && vq > 850 && vq < 1050);
     /* the start positions are nearly level */
-    const char *variants[] = {"chess", "snake-vs-mongoose", "team-mate", "diamondback",
-                              "hannibal"};
+    const char *variants[] = {"chess", "snake-vs-mongoose", "team-mate", "diamondback", "hannibal"};
     for (int i = 0; i < 5; i++) {
         Variant *w = variant_load_builtin(variants[i], err, sizeof err);
         Eval *e = eval_new(w);
@@ -613,8 +610,10 @@ static const char *const free_names[] = {"passed.free.mg", "passed.free.eg"};
 static const char *const conn_names[] = {"pawn.conn.mg", "pawn.conn.eg"};
 static const char *const bound_names[] = {"bound.pawn.mg", "bound.pawn.eg"};
 static const char *const initiative_names[] = {"initiative"};
-static const char *const scale_names[] = {"scale.base", "scale.pawn", "scale.ocb", "scale.ocb.pawn"};
-#define WEIGHT_GROUP(names) {names, (int)(sizeof names / sizeof *names)}
+static const char *const scale_names[] = {"scale.base", "scale.pawn", "scale.ocb",
+                                          "scale.ocb.pawn"};
+#define WEIGHT_GROUP(names)                                                                        \
+    { names, (int)(sizeof names / sizeof *names) }
 static const WeightGroup threats = WEIGHT_GROUP(threat_names), files = WEIGHT_GROUP(file_names),
                          checks = WEIGHT_GROUP(check_names), free_path = WEIGHT_GROUP(free_names),
                          conn = WEIGHT_GROUP(conn_names), bound = WEIGHT_GROUP(bound_names),
@@ -804,10 +803,12 @@ static void test_context(void) {
     CHECK(n1 > 0 && n1 == search_nodes(ctx));
     search_free(ctx);
     ctx = search_new(c);
-    CHECK(!pos_from_fen(pos, c, "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4",
-                        err, sizeof err));
-    CHECK(!pos_from_fen(mir, c, "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4",
-                        err, sizeof err));
+    CHECK(!pos_from_fen(pos, c,
+                        "r1bqkb1r/pppp1ppp/2n2n2/4p3/2B1P3/5N2/PPPP1PPP/RNBQK2R w KQkq - 4 4", err,
+                        sizeof err));
+    CHECK(!pos_from_fen(mir, c,
+                        "rnbqk2r/pppp1ppp/5n2/2b1p3/4P3/2N2N2/PPPP1PPP/R1BQKB1R b KQkq - 4 4", err,
+                        sizeof err));
     CHECK(search_static_eval(ctx, pos, NULL) == search_static_eval(ctx, mir, NULL));
     search_free(ctx);
     free(pos);

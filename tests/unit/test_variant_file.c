@@ -12,8 +12,8 @@ static void refused(const char *text, const char *why, int line) {
     char err[200] = "";
     Variant *v = variant_load_text(text, "bad", err, sizeof err);
     if (v || !strstr(err, why))
-        test_fail(__FILE__, line, "\"%s\": %s, want a reason with \"%s\"", text,
-                  v ? "loaded" : err, why);
+        test_fail(__FILE__, line, "\"%s\": %s, want a reason with \"%s\"", text, v ? "loaded" : err,
+                  why);
     variant_free(v);
 }
 
@@ -68,8 +68,7 @@ void test_variant_file(void) {
     refused("files=8\nranks=x\n", "line 2: ranks=x is not a number", __LINE__);
     refused("files=8 ranks=8\nstalemate=win\n", "line 2: stalemate=win: want draw or loss",
             __LINE__);
-    refused("files=8 ranks=8\nbareKing=yes\n", "line 2: bareKing=yes: want none or loss",
-            __LINE__);
+    refused("files=8 ranks=8\nbareKing=yes\n", "line 2: bareKing=yes: want none or loss", __LINE__);
     refused("files=99 ranks=8\n", "line 1", __LINE__);
     refused("files=8 ranks=8\nking:K:K\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\nqueen:Q:Qz\n",
             "line 4: piece queen: XBetza \"Qz\"", __LINE__);
@@ -79,8 +78,8 @@ void test_variant_file(void) {
     refused("files=8 ranks=8\nking:K:K\n", "no start position", __LINE__);
     refused("files=8 ranks=8\nking:K:K\nstartFen=9/8/8/8/8/8/8/K7 w - - 0 1\n", "line 3: startFen",
             __LINE__);
-    refused("files=8 ranks=8\nking:K:K\nsetup=one:9/8/8/8/8/8/8/K7 w - - 0 1\n",
-            "line 3: startFen", __LINE__); /* the first set-up is the start */
+    refused("files=8 ranks=8\nking:K:K\nsetup=one:9/8/8/8/8/8/8/K7 w - - 0 1\n", "line 3: startFen",
+            __LINE__); /* the first set-up is the start */
     refused("files=4 ranks=4\nking:K:K::a1,,d4\nrook:R:R::c9\n", "line 3: piece rook: bad square",
             __LINE__);
     refused("files=8 ranks=8\nking:K:K\nzone=Q:a1:W\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\n",
@@ -119,8 +118,7 @@ void test_variant_file(void) {
         int p = variant_type_by_letter(v, 'P'), k = variant_type_by_letter(v, 'K');
         CHECK_STR(v->show.xboard_betza[p], "frmFfcWbrmcF");
         CHECK_STR(v->show.xboard_betza[k], "KisO2");
-        CHECK_STR(v->show.xboard_castles,
-                  "a1c1=a1d1,d1c1 a1d1 a1a3 h8f8=h8e8,e8f8 h8e8 h8h6");
+        CHECK_STR(v->show.xboard_castles, "a1c1=a1d1,d1c1 a1d1 a1a3 h8f8=h8e8,e8f8 h8e8 h8h6");
         variant_free(v);
     }
     v = variant_load_builtin("courier", err, sizeof err);

@@ -105,8 +105,8 @@ void test_xbetza(void) {
     v = one_piece("NmpafsafF", 8, 8);
     expect(v, "8/8/8/8/3T4/8/8/8 w - - 0 1", "d4",
            "b3 b5 c2 c6 e2 e6 f3 f5 e7 g5 c7 a5 e1 g3 c1 a3", __LINE__);
-    expect(v, "8/8/4X3/4xx2/3T4/8/8/8 w - - 0 1", "d4",
-           "b3 b5 c2 c6 e2 f3 f5 c7 a5 e1 g3 c1 a3", __LINE__);
+    expect(v, "8/8/4X3/4xx2/3T4/8/8/8 w - - 0 1", "d4", "b3 b5 c2 c6 e2 f3 f5 c7 a5 e1 g3 c1 a3",
+           __LINE__);
     expect(v, "8/8/8/8/8/8/8/T7 w - - 0 1", "a1", "b3 c2 b4 d2", __LINE__);
     variant_free(v);
 

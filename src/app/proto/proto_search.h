@@ -13,8 +13,8 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-#include "engine/engine.h"
 #include "app/proto/proto_io.h"
+#include "engine/engine.h"
 
 typedef struct ProtoSearch ProtoSearch;
 

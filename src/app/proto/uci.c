@@ -23,10 +23,10 @@
 #include <strings.h>
 #include <unistd.h>
 
-#include "engine/engine.h"
 #include "app/frontends.h"
 #include "app/proto/proto_io.h"
 #include "app/proto/proto_search.h"
+#include "engine/engine.h"
 
 typedef struct {
     Game *g;
@@ -39,8 +39,8 @@ typedef struct {
     bool show_wdl;       /* UCI_ShowWDL: wdl W D L in info lines */
     bool wdl_on;         /* UCI_ShowWDL as the running search began */
     EngineWdl wdl;       /* the model of the position searched */
-    bool hold;      /* infinite or ponder: bestmove waits for stop/ponderhit */
-    bool pondering; /* "go ponder" running, no ponderhit yet */
+    bool hold;           /* infinite or ponder: bestmove waits for stop/ponderhit */
+    bool pondering;      /* "go ponder" running, no ponderhit yet */
     bool have_held;
     ProtoResult held;
     ProtoLines *in; /* standard input, once its lines are read (NULL before) */

@@ -3,8 +3,8 @@
  * One input thread owns all state; searches run in the engine service on
  * its copy of the game and hand their move back through the input loop.
  * What XBoard is told of a game (its name, the setup line, the piece
- * lines) comes from the game's definition file (GameInfo). Mappings between XBoard and our move text (xb_to_ours, xb_play,
- * xb_move_text):
+ * lines) comes from the game's definition file (GameInfo). Mappings between XBoard and our move
+ * text (xb_to_ours, xb_play, xb_move_text):
  *  - ranks: XBoard counts from 0 on boards with exactly ten ranks
  *    (Snake vs. Mongoose), so its e2 is our e3; squares in moves, FEN
  *    en-passant fields, lift/put/hover, error texts and thinking output
@@ -62,17 +62,17 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "engine/engine.h"
 #include "app/frontends.h"
 #include "app/proto/proto_io.h"
 #include "app/proto/proto_search.h"
+#include "engine/engine.h"
 
 enum { TAG_THINK, TAG_PONDER, TAG_ANALYZE };
 
 typedef struct {
     Game *g;
     GameInfo info; /* with how XBoard is to see the game (from its definition) */
-    int shift; /* ours = XBoard's rank + shift */
+    int shift;     /* ours = XBoard's rank + shift */
     bool force;
     int engine_side; /* SIDE_FIRST/SIDE_SECOND, -1 = neither */
     bool ponder_on, analyzing;
@@ -671,8 +671,7 @@ static void hs_fen_out(const char *ours, char *out, size_t len) {
  * the castling field keeps only K, Q, k and q. */
 static bool hs_fen_in(const Xb *x, const char *fen, char *out, size_t len) {
     char board[256], side[8], castle[32], rest[128] = "", hand[32];
-    if (!x->hsetup[0][0] ||
-        sscanf(fen, "%255s %7s %31s %127[^\n]", board, side, castle, rest) < 3)
+    if (!x->hsetup[0][0] || sscanf(fen, "%255s %7s %31s %127[^\n]", board, side, castle, rest) < 3)
         return false;
     char *open = strchr(board, '['), *close = open ? strchr(open, ']') : NULL;
     if (!close)
@@ -1162,8 +1161,8 @@ static void cmd_option(Xb *x, Args *a) {
         x->level = (int)v;
     } else if (n == 12 && !strncmp(a->rest, "SearchParams", 12)) {
         /* the whole set: the defaults but for the numbers given */
-        if (!engine_search_set_option(proto_search_engine(x->search), "SearchParams", eq + 1,
-                                      err, sizeof err))
+        if (!engine_search_set_option(proto_search_engine(x->search), "SearchParams", eq + 1, err,
+                                      sizeof err))
             proto_out("Error (%s): %s", err, a->line);
     } else if (n == strlen(HSETUP_OPTION) && !strncmp(a->rest, HSETUP_OPTION, n)) {
         if (!hs_set(x, eq + 1, err, sizeof err))

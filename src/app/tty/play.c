@@ -10,28 +10,28 @@
 #include <sys/ioctl.h>
 #include <unistd.h>
 
-#include "engine/engine.h"
 #include "app/frontends.h"
 #include "app/tty/play_draw.h"
+#include "engine/engine.h"
 
 #define PLAY_MAX_FILE (4 << 20) /* largest game file `load` reads */
 
 typedef struct {
     Game *g;
-    char variant[64];  /* built-in game name; "" with a variant file */
-    const char *file;  /* the user's variant file, NULL for a built-in game */
-    char start[512];   /* fixed start position; "" = the game's own (Diamondback: random) */
-    bool engine[2];    /* which sides the engine plays */
-    int level;         /* 1..20, 20 = full strength */
-    int movetime_ms;   /* engine time per move */
+    char variant[64]; /* built-in game name; "" with a variant file */
+    const char *file; /* the user's variant file, NULL for a built-in game */
+    char start[512];  /* fixed start position; "" = the game's own (Diamondback: random) */
+    bool engine[2];   /* which sides the engine plays */
+    int level;        /* 1..20, 20 = full strength */
+    int movetime_ms;  /* engine time per move */
     int threads;
-    int max_plies;     /* engine-vs-engine cap */
+    int max_plies; /* engine-vs-engine cap */
     PlayStyle style;
-    bool echo;         /* stdin is not a terminal: echo each line read */
-    bool live;         /* stdout is a terminal: thinking overwrites one line */
-    bool dirty;        /* the board changed since it was drawn */
-    bool announced;    /* the result has been printed */
-    int auto_plies;    /* plies played engine vs engine since the game began */
+    bool echo;            /* stdin is not a terminal: echo each line read */
+    bool live;            /* stdout is a terminal: thinking overwrites one line */
+    bool dirty;           /* the board changed since it was drawn */
+    bool announced;       /* the result has been printed */
+    int auto_plies;       /* plies played engine vs engine since the game began */
     EngineSearch *search; /* made by the first search, kept for its tables */
 } Session;
 
@@ -130,8 +130,8 @@ static void print_played(Session *s, Side side, bool by_engine) {
         return;
     char label[24];
     play_draw_ply_label(s->g, play_draw_plies(s->g) - 1, label, sizeof label);
-    printf("%s%s plays %s %s", play_draw_side_name(s->g, side), by_engine ? " (engine)" : "",
-           label, last.san);
+    printf("%s%s plays %s %s", play_draw_side_name(s->g, side), by_engine ? " (engine)" : "", label,
+           last.san);
     if (strcmp(last.san, last.text))
         printf(" (%s)", last.text);
     putchar('\n');
@@ -744,8 +744,9 @@ static int run(Session *s) {
         }
         if (s->dirty)
             draw(s);
-        printf("%s> ", r.kind != RESULT_NONE ? "game over"
-                                             : play_draw_side_name(s->g, engine_side_to_move(s->g)));
+        printf("%s> ", r.kind != RESULT_NONE
+                           ? "game over"
+                           : play_draw_side_name(s->g, engine_side_to_move(s->g)));
         fflush(stdout);
         if (getline(&line, &cap, stdin) < 0) {
             putchar('\n');
@@ -889,8 +890,7 @@ static int parse_args(Session *s, PlayArgs *o, int argc, char **argv) {
         } else if (!o->game) {
             o->game = a;
         } else {
-            fprintf(stderr, "menagerie play: one game at a time (\"%s\" and \"%s\")\n", o->game,
-                    a);
+            fprintf(stderr, "menagerie play: one game at a time (\"%s\" and \"%s\")\n", o->game, a);
             return 2;
         }
     }
@@ -940,8 +940,9 @@ static void set_style(Session *s, const PlayArgs *o) {
     bool out_tty = isatty(STDOUT_FILENO);
     bool fancy = o->unicode || (out_tty && !o->ascii);
     s->style.unicode = fancy && (o->unicode || utf8_locale());
-    s->style.colour = fancy && (o->unicode || (!getenv("NO_COLOR") && getenv("TERM") &&
-                                               strcmp(getenv("TERM"), "dumb")));
+    s->style.colour =
+        fancy &&
+        (o->unicode || (!getenv("NO_COLOR") && getenv("TERM") && strcmp(getenv("TERM"), "dumb")));
     s->style.flip = o->flip != (!s->engine[1] && s->engine[0]);
     s->echo = !isatty(STDIN_FILENO);
     s->live = out_tty;

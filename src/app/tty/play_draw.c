@@ -105,7 +105,8 @@ static void put_cell(FILE *out, const GameInfo *info, const PlayStyle *st, char 
         return;
     }
     if (st->colour) {
-        const char *bg = mark ? (light ? BG_LIGHT_MARK : BG_DARK_MARK) : (light ? BG_LIGHT : BG_DARK);
+        const char *bg =
+            mark ? (light ? BG_LIGHT_MARK : BG_DARK_MARK) : (light ? BG_LIGHT : BG_DARK);
         fputs(bg, out);
         fputs(isupper((unsigned char)c) ? FG_WHITE : FG_BLACK, out);
         fputc(' ', out);
@@ -158,7 +159,8 @@ static void gate_row(FILE *out, const GameInfo *info, const BoardView *bv, const
 static void file_row(FILE *out, const BoardView *bv, const PlayStyle *st, int lw) {
     fprintf(out, " %*s ", lw, "");
     for (int i = 0; i < bv->files; i++)
-        fprintf(out, " %c%s", 'a' + (st->flip ? bv->files - 1 - i : i), i + 1 < bv->files ? " " : "");
+        fprintf(out, " %c%s", 'a' + (st->flip ? bv->files - 1 - i : i),
+                i + 1 < bv->files ? " " : "");
     fputc('\n', out);
 }
 
@@ -192,8 +194,8 @@ static int view_square(int n, const PlayStyle *st, int vf, int vr) {
 /* A square board turned 45 degrees: a1 at the bottom (the top when flipped),
  * each row one anti-diagonal (f + r constant) with its two end squares named.
  * Cells are three columns wide, four apart, rows shifted by two. */
-static void draw_diamond(FILE *out, const GameInfo *info, const BoardView *bv,
-                         const MoveDesc *last, const PlayStyle *st) {
+static void draw_diamond(FILE *out, const GameInfo *info, const BoardView *bv, const MoveDesc *last,
+                         const PlayStyle *st) {
     int n = bv->files;
     char name[16];
     for (int k = 2 * n - 2; k >= 0; k--) {
@@ -312,8 +314,10 @@ static int digits(int v) {
 
 static void ring_row(FILE *out, const Ring *r, const PlayStyle *st, const int *holes, int w,
                      int marked, bool top) {
-    const char *corner_l = st->unicode ? (top ? "\xE2\x95\xAD" : "\xE2\x95\xB0") : (top ? "." : "'");
-    const char *corner_r = st->unicode ? (top ? "\xE2\x95\xAE" : "\xE2\x95\xAF") : (top ? "." : "'");
+    const char *corner_l =
+        st->unicode ? (top ? "\xE2\x95\xAD" : "\xE2\x95\xB0") : (top ? "." : "'");
+    const char *corner_r =
+        st->unicode ? (top ? "\xE2\x95\xAE" : "\xE2\x95\xAF") : (top ? "." : "'");
     const char *dash = st->unicode ? "\xE2\x94\x80" : "-";
     fprintf(out, "%s%s%s", corner_l, dash, dash);
     for (int i = 0; i < 8; i++) {
@@ -342,9 +346,9 @@ static void ring_numbers(FILE *out, const int *holes, int w, int indent) {
 }
 
 static void ring_side(FILE *out, const Ring *r, const PlayStyle *st, int side) {
-    fprintf(out, "   %s%s%s %s  store %3d", st->colour ? (side ? FG_B : FG_A) : "", side ? "B" : "A",
-            st->colour ? RESET : "", side ? "(inner ring, 9-16)" : "(outer ring, 1-8) ",
-            r->store[side]);
+    fprintf(out, "   %s%s%s %s  store %3d", st->colour ? (side ? FG_B : FG_A) : "",
+            side ? "B" : "A", st->colour ? RESET : "",
+            side ? "(inner ring, 9-16)" : "(outer ring, 1-8) ", r->store[side]);
     if (r->var_a)
         fprintf(out, "  store moves left %d", 3 - r->used[side] > 0 ? 3 - r->used[side] : 0);
     if (r->side == side)

@@ -99,13 +99,14 @@ static void publish(Slot *s, const Line *l) {
     int n = s->nlines < LINES ? s->nlines : LINES - 1;
     int k = n;
     /* a mate score ranks by its distance; otherwise by centipawns */
-    long long key = l->mate ? (l->mate * sign > 0 ? 1000000 - l->mate * sign : -1000000 - l->mate * sign)
-                            : (long long)l->score * sign;
+    long long key =
+        l->mate ? (l->mate * sign > 0 ? 1000000 - l->mate * sign : -1000000 - l->mate * sign)
+                : (long long)l->score * sign;
     while (k > 0) {
         const Line *p = &s->line[k - 1];
-        long long pk = p->mate ? (p->mate * sign > 0 ? 1000000 - p->mate * sign
-                                                     : -1000000 - p->mate * sign)
-                               : (long long)p->score * sign;
+        long long pk =
+            p->mate ? (p->mate * sign > 0 ? 1000000 - p->mate * sign : -1000000 - p->mate * sign)
+                    : (long long)p->score * sign;
         if (pk >= key)
             break;
         if (k < LINES)
@@ -185,7 +186,8 @@ static void *analyse(void *arg) {
     ok = ok && got > 0;
     if (!ok) {
         pthread_mutex_lock(&an->lock);
-        snprintf(s->error, sizeof s->error, "%s", n ? "the engine found no move" : "no legal moves");
+        snprintf(s->error, sizeof s->error, "%s",
+                 n ? "the engine found no move" : "no legal moves");
         pthread_mutex_unlock(&an->lock);
     }
     // Step 2. Fewer lines than asked: a shorter search after each other move.

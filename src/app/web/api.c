@@ -491,8 +491,12 @@ static void api_export(const Req *rq, WebReply *out) {
 static void api_positions(const Req *rq, WebReply *out) {
     web_study_positions(rq->api->games, rq->id, out);
 }
-static void api_diagram(const Req *rq, WebReply *out) { web_study_diagram(rq->body, out); }
-static void api_check(const Req *rq, WebReply *out) { web_study_check(rq->body, out); }
+static void api_diagram(const Req *rq, WebReply *out) {
+    web_study_diagram(rq->body, out);
+}
+static void api_check(const Req *rq, WebReply *out) {
+    web_study_check(rq->body, out);
+}
 static void api_levels(const Req *rq, WebReply *out) {
     (void)rq;
     web_study_levels(out);
@@ -581,8 +585,8 @@ void web_api_free(WebApi *api) {
     api->variants_text = NULL;
 }
 
-void web_api_handle(WebApi *api, const char *method, const char *url, const char *body,
-                    size_t len, WebReply *out) {
+void web_api_handle(WebApi *api, const char *method, const char *url, const char *body, size_t len,
+                    WebReply *out) {
     char copy[512], *seg[MAX_SEGS];
     if (strlen(url) >= sizeof copy) {
         web_reply_error(out, 414, "the address is too long");

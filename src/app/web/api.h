@@ -20,7 +20,7 @@ typedef struct {
 void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis);
 void web_api_free(WebApi *api);
 /* Answers one request: method (HEAD as GET), the address, the body. */
-void web_api_handle(WebApi *api, const char *method, const char *url, const char *body,
-                    size_t len, WebReply *out);
+void web_api_handle(WebApi *api, const char *method, const char *url, const char *body, size_t len,
+                    WebReply *out);
 
 #endif

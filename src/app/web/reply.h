@@ -20,7 +20,7 @@ typedef struct {
 } WebReply;
 
 void web_reply_error(WebReply *out, int status, const char *msg);
-void web_reply_fail(WebReply *out, const WebError *e); /* the error reply of e */
+void web_reply_fail(WebReply *out, const WebError *e);       /* the error reply of e */
 void web_reply_json(WebReply *out, int status, cJSON *json); /* takes json */
 
 #endif

@@ -394,7 +394,7 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     mallopt(M_ARENA_MAX, 4);
 #endif
     (void)engine_game_names(); /* built once here, before any thread reads it */
-    engine_set_data_dir(dir); /* the Slangenspel endgame databases: DIR/egdb */
+    engine_set_data_dir(dir);  /* the Slangenspel endgame databases: DIR/egdb */
     char err[300];
     if (!web_games_open(&srv->games, dir, err, sizeof err)) {
         fprintf(stderr, "menagerie serve: %s\n", err);

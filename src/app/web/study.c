@@ -99,8 +99,8 @@ void web_study_diagram(const cJSON *body, WebReply *out) {
     if (!r)
         abort();
     char err[ENGINE_ERR_LEN];
-    int n = engine_piece_reach(var->valuestring, piece->valuestring[0], s, square->valueint, r,
-                               256, err, sizeof err);
+    int n = engine_piece_reach(var->valuestring, piece->valuestring[0], s, square->valueint, r, 256,
+                               err, sizeof err);
     if (n < 0) {
         free(r);
         web_reply_error(out, 400, err);
@@ -134,7 +134,8 @@ void web_study_check(const cJSON *body, WebReply *out) {
     for (const char *const *nm = engine_game_names(); cJSON_IsString(var) && *nm; nm++)
         known |= !strcmp(*nm, var->valuestring);
     if (!known || !cJSON_IsString(fen) || strlen(fen->valuestring) > 500) {
-        web_reply_error(out, 400, "give \"variant\" (a game's name) and \"fen\" (at most 500 characters)");
+        web_reply_error(out, 400,
+                        "give \"variant\" (a game's name) and \"fen\" (at most 500 characters)");
         return;
     }
     char err[ENGINE_ERR_LEN] = "";

@@ -69,8 +69,8 @@ const char *web_player_name(WebPlayer p);
 
 typedef struct {
     WebPlayer player[2];
-    int level;       /* 1..20 */
-    int movetime_ms; /* time per engine move (without a clock) */
+    int level;            /* 1..20 */
+    int movetime_ms;      /* time per engine move (without a clock) */
     int clock_ms, inc_ms; /* a clock for each side: base and increment; 0 = none */
 } WebOptions;
 
@@ -94,7 +94,7 @@ typedef struct WebGame {
     char before[WEB_POS_LEN]; /* mancala position before the last move ("" at the start) */
     /* the engine */
     bool thinking, queued;
-    atomic_bool cancel; /* drop the engine's move; read by queued workers unlocked */
+    atomic_bool cancel;   /* drop the engine's move; read by queued workers unlocked */
     EngineSearch *search; /* the engine's: kept between moves for a few games */
     atomic_int *searches; /* the worker pool's count of kept searches (with search) */
     int think_side, think_ply;

@@ -271,8 +271,8 @@ bool web_game_draw(WebGames *gs, WebGame *w, bool *accepted, WebError *e) {
     return ok;
 }
 
-bool web_game_options(WebGames *gs, WebGame *w, const cJSON *players, int level,
-                      int movetime_ms, WebError *e) {
+bool web_game_options(WebGames *gs, WebGame *w, const cJSON *players, int level, int movetime_ms,
+                      WebError *e) {
     pthread_mutex_lock(&w->lock);
     while (w->busy)
         pthread_cond_wait(&w->idle, &w->lock);

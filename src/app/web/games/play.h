@@ -15,10 +15,11 @@ bool web_game_move(WebGames *gs, WebGame *w, const char *move, WebError *e);
 bool web_game_go(WebGames *gs, WebGame *w, int level, int movetime_ms, WebError *e);
 bool web_game_stop(WebGame *w, WebError *e);
 bool web_game_undo(WebGames *gs, WebGame *w, int count, WebError *e);
-bool web_game_resign(WebGames *gs, WebGame *w, int side, WebError *e); /* side -1: the one to resign */
+bool web_game_resign(WebGames *gs, WebGame *w, int side,
+                     WebError *e); /* side -1: the one to resign */
 bool web_game_draw(WebGames *gs, WebGame *w, bool *accepted, WebError *e);
-bool web_game_options(WebGames *gs, WebGame *w, const cJSON *players, int level,
-                      int movetime_ms, WebError *e);
+bool web_game_options(WebGames *gs, WebGame *w, const cJSON *players, int level, int movetime_ms,
+                      WebError *e);
 char *web_game_export(WebGame *w, char *name, size_t namelen); /* malloc'd text */
 /* A person plays the engine and the game is not over (then no analysis). */
 bool web_game_against_engine(WebGame *w);

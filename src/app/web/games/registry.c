@@ -63,8 +63,8 @@ static bool unlist(WebGames *gs, WebGame *w) {
 
 WebGame *web_game_add(WebGames *gs, Game *game, const WebOptions *opt, WebError *e) {
     WebGame *w = web_game_new(game, opt); /* with the registry's reference */
-    w->busy = true;                /* until the first file is written */
-    atomic_fetch_add(&w->refs, 1); /* the caller's, before anyone else can see it */
+    w->busy = true;                       /* until the first file is written */
+    atomic_fetch_add(&w->refs, 1);        /* the caller's, before anyone else can see it */
     if (!enlist(gs, w)) {
         web_set_err(e, 503, "too many games: delete some first");
         web_game_free(w);

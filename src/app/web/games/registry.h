@@ -20,7 +20,8 @@ typedef struct {
 /* Opens the data folder DIR and loads its games; false with the reason in err. */
 bool web_games_open(WebGames *gs, const char *dir, char *err, size_t errlen);
 void web_games_close(WebGames *gs); /* stops every engine, waits, frees (all is saved already) */
-cJSON *web_games_list(WebGames *gs);  /* the games, then {skipped: true, file, error} per unread file */
+cJSON *
+web_games_list(WebGames *gs); /* the games, then {skipped: true, file, error} per unread file */
 cJSON *web_games_stats(WebGames *gs); /* counts, unread files, the engine's memory */
 WebGame *web_game_get(WebGames *gs, const char *id, WebError *e); /* a counted reference */
 /* A new game from a started Game (ownership passes, also on failure), or NULL. */

@@ -102,8 +102,8 @@ static bool fail_with(char *err, size_t errlen, const char *what, int code) {
     return false;
 }
 
-bool web_store_write(const WebStore *st, const char *id, GameKind kind, const char *text,
-                     char *err, size_t errlen) {
+bool web_store_write(const WebStore *st, const char *id, GameKind kind, const char *text, char *err,
+                     size_t errlen) {
     char path[2200], tmp[2300];
     snprintf(path, sizeof path, "%s/%s.%s", st->dir, id, ext_of(kind));
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
@@ -128,8 +128,7 @@ bool web_store_write(const WebStore *st, const char *id, GameKind kind, const ch
     return true;
 }
 
-bool web_store_remove(const WebStore *st, const char *id, GameKind kind, char *err,
-                      size_t errlen) {
+bool web_store_remove(const WebStore *st, const char *id, GameKind kind, char *err, size_t errlen) {
     char path[2200];
     snprintf(path, sizeof path, "%s/%s.%s", st->dir, id, ext_of(kind));
     if (unlink(path) != 0 && errno != ENOENT)
@@ -327,8 +326,9 @@ static void load_file(WebStore *store, const char *name, bool (*add)(void *ctx, 
     bool read_ok = !ferror(f) && n == (size_t)st.st_size;
     fclose(f);
     if (!read_ok || strlen(text) != n || !complete(text)) {
-        skip(store, name, !read_ok ? "could not read it whole"
-                            : "cut short or damaged: no result marker at the end");
+        skip(store, name,
+             !read_ok ? "could not read it whole"
+                      : "cut short or damaged: no result marker at the end");
         free(text);
         return;
     }

@@ -21,14 +21,14 @@ typedef struct {
     int nskipped;
 } WebStore;
 
-bool web_store_open(WebStore *st, const char *dir, char *err, size_t errlen); /* makes, checks, cleans */
-char *web_store_text(WebGame *w); /* the file's text (malloc'd), NULL when too long */
+bool web_store_open(WebStore *st, const char *dir, char *err,
+                    size_t errlen); /* makes, checks, cleans */
+char *web_store_text(WebGame *w);   /* the file's text (malloc'd), NULL when too long */
 /* Writes text as w's file (temporary file, fsync, rename, fsync of the folder);
  * false with errno's message in err. No lock needed: only the writer touches it. */
-bool web_store_write(const WebStore *st, const char *id, GameKind kind, const char *text,
-                     char *err, size_t errlen);
-bool web_store_remove(const WebStore *st, const char *id, GameKind kind, char *err,
-                      size_t errlen);
+bool web_store_write(const WebStore *st, const char *id, GameKind kind, const char *text, char *err,
+                     size_t errlen);
+bool web_store_remove(const WebStore *st, const char *id, GameKind kind, char *err, size_t errlen);
 /* Saves w after a change (lock held on entry and on return, dropped meanwhile);
  * false with a 5xx in *e when the file could not be written. */
 bool web_store_commit(const WebStore *st, WebGame *w, WebError *e);

@@ -182,12 +182,12 @@ cJSON *web_view_state(WebGame *w) {
     cJSON_AddNumberToObject(o, "movetime_ms", w->opt.movetime_ms);
     cJSON_AddBoolToObject(o, "thinking", w->thinking);
     cJSON_AddBoolToObject(o, "queued", w->queued);
-    cJSON_AddItemToObject(o, "clock", web_clock_json(&w->clock, engine_side_to_move(w->g),
-                                                     r.kind == RESULT_NONE));
+    cJSON_AddItemToObject(
+        o, "clock", web_clock_json(&w->clock, engine_side_to_move(w->g), r.kind == RESULT_NONE));
     if (w->has_info)
-        cJSON_AddItemToObject(o, "search",
-                              search_json(&w->si, w->pv_san, web_against_engine(w),
-                                          w->info_side, w->info_ply));
+        cJSON_AddItemToObject(
+            o, "search",
+            search_json(&w->si, w->pv_san, web_against_engine(w), w->info_side, w->info_ply));
     else
         cJSON_AddNullToObject(o, "search");
     if (w->has_eval) {

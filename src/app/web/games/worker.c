@@ -128,9 +128,8 @@ static void *worker_main(void *arg) {
         EngineResult res;
         char err[ENGINE_ERR_LEN];
         pthread_mutex_lock(&w->lock);
-        bool started = !w->cancel &&
-                       engine_search_start(w->search, w->g, NULL, &k->lim, false, &cb, err,
-                                           sizeof err);
+        bool started = !w->cancel && engine_search_start(w->search, w->g, NULL, &k->lim, false, &cb,
+                                                         err, sizeof err);
         pthread_mutex_unlock(&w->lock);
         if (started && engine_search_wait(w->search, &res) && !res.fallback) {
             ok = true;
