@@ -1,6 +1,7 @@
 /* position.c - FEN, make/unmake and keys (see position.h). */
 #include "core/position.h"
 
+#include <assert.h>
 #include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -10,6 +11,8 @@
 
 static void put_piece(Position *pos, int sq, Piece p) {
     int c = piece_color(p);
+    assert(sq >= 0 && sq < pos->v->nsq && pos->board[sq] == EMPTY && p != EMPTY);
+    assert(pos->pcount[c] < MAX_SQ);
     pos->board[sq] = p;
     pos->pidx[sq] = (uint8_t)pos->pcount[c];
     pos->plist[c][pos->pcount[c]++] = (uint8_t)sq;
@@ -20,6 +23,7 @@ static void put_piece(Position *pos, int sq, Piece p) {
 }
 
 static void remove_piece(Position *pos, int sq) {
+    assert(sq >= 0 && sq < pos->v->nsq && pos->board[sq] != EMPTY);
     Piece p = pos->board[sq];
     int c = piece_color(p);
     int last = pos->plist[c][--pos->pcount[c]];
@@ -43,6 +47,7 @@ static void move_piece(Position *pos, int from, int to) {
 }
 
 static void set_hand(Position *pos, int c, int t, int n) {
+    assert(n >= 0 && n < 8); /* z_hand's counts */
     Piece p = make_piece(c, t);
     pos->key ^= pos->v->z_hand[p][pos->hand[c][t]] ^ pos->v->z_hand[p][n];
     pos->nhand[c] += n - pos->hand[c][t];
@@ -434,6 +439,7 @@ static void gate_enter(Position *pos, int sq, Piece *saved) {
 
 void pos_make_move(Position *pos, Move m) {
     const Variant *v = pos->v;
+    assert(m != MOVE_NONE && pos->hply < MAX_GAME_PLY);
     Undo *u = &pos->hist[pos->hply++];
     int us = pos->stm, them = !us;
     u->key = pos->key;
@@ -522,6 +528,7 @@ void pos_make_move(Position *pos, Move m) {
 
 void pos_unmake_move(Position *pos) {
     const Variant *v = pos->v;
+    assert(pos->hply > 0);
     Undo *u = &pos->hist[--pos->hply];
     Move m = u->move;
     int us = !pos->stm, them = pos->stm;

@@ -2,6 +2,7 @@
  * Lazy SMP (see search.h). */
 #include "search/search.h"
 
+#include <assert.h>
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -372,6 +373,7 @@ static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutno
 /* ---- quiescence ----------------------------------------------------------- */
 
 static int qsearch(Thread *t, int alpha, int beta, int ply, bool in_check) {
+    assert(ply >= 0 && ply <= MAX_PLY && alpha < beta);
     Position *pos = &t->pos;
     SearchContext *ctx = t->ctx;
     const Variant *v = pos->v;
@@ -694,6 +696,7 @@ static int search_move(Thread *t, const NodeState *n, int alpha, int beta, int n
 /* ---- the main search ------------------------------------------------------ */
 
 static int search(Thread *t, int alpha, int beta, int depth, int ply, bool cutnode) {
+    assert(ply >= 0 && ply <= MAX_PLY && alpha < beta);
     Position *pos = &t->pos;
     Stack *ss = &t->stack[ply];
     NodeState n = {.ply = ply,
