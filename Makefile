@@ -23,8 +23,10 @@ KIND := $(CFG:%-pic=%)
 WARN := -Wall -Wextra -Werror -Wmissing-declarations -Wmissing-prototypes \
         -Wstrict-prototypes -Wshadow -Wvla
 BASEFLAGS := -std=c11 -D_POSIX_C_SOURCE=200809L -Isrc -I. -I$(BUILD)/gen -pthread \
-             $(shell pkg-config --cflags libmicrohttpd libcjson 2>/dev/null)
+             $(shell pkg-config --cflags libmicrohttpd libcjson libsodium sqlite3 libpq 2>/dev/null)
 
+# The fuzz builds count coverage in the code that reads input, not in the search.
+FUZZ_COVERAGE := -fsanitize-coverage-ignorelist=tests/fuzz/coverage-ignore.txt
 ifeq ($(KIND),san)
   CC := clang
   OPT := -O1 -g -fsanitize=address,undefined -fno-omit-frame-pointer \
@@ -32,11 +34,11 @@ ifeq ($(KIND),san)
 else ifeq ($(KIND),fuzz)
   CC := clang
   OPT := -O1 -g -fsanitize=fuzzer-no-link,address,undefined -fno-omit-frame-pointer \
-         -fno-sanitize-recover=all
+         -fno-sanitize-recover=all $(FUZZ_COVERAGE)
 else ifeq ($(KIND),fuzz-ub)
   CC := clang
   OPT := -O1 -g -fsanitize=fuzzer-no-link,undefined -fno-omit-frame-pointer \
-         -fno-sanitize-recover=all
+         -fno-sanitize-recover=all $(FUZZ_COVERAGE)
 else ifeq ($(KIND),debug)
   OPT := -O1 -g -DMENAGERIE_DEBUG
 else
@@ -55,7 +57,7 @@ ifeq ($(CC),gcc)
 endif
 
 CFLAGS_ALL := $(BASEFLAGS) $(WARN) $(OPT) $(CPPFLAGS) $(CFLAGS)
-LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd libcjson 2>/dev/null)
+LDLIBS := -lm -pthread $(shell pkg-config --libs libmicrohttpd libcjson libsodium sqlite3 libpq 2>/dev/null)
 
 # The product: src/ (core, variants, search, mancala, engine, and the app's
 # front ends in app/ and its folders). The lab (lab/: the match tool and its

@@ -12,7 +12,8 @@ if [ "${1:-}" = --tests ]; then
         command -v "${cp%%:*}" >/dev/null 2>&1 || missing+=("${cp#*:}")
     done
 else
-    for p in gcc clang libclang-rt-dev make pkg-config libmicrohttpd-dev libcjson-dev curl; do
+    for p in gcc clang libclang-rt-dev make pkg-config libmicrohttpd-dev libcjson-dev \
+        libsodium-dev libsqlite3-dev libpq-dev curl; do
         dpkg -s "$p" >/dev/null 2>&1 || missing+=("$p")
     done
 fi

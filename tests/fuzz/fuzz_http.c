@@ -1,8 +1,10 @@
 /* fuzz_http.c - the JSON API's request handling (web_api_handle, below the
  * HTTP layer), on a data folder of its own (removed at exit). Input: up to 8 lines, each
  * "METHOD PATH [BODY]"; '@' in PATH stands for the id of the game the last
- * request made. Every game is deleted after each input. Property: every
- * reply is a status 200-599 with a body, JSON where it says so. */
+ * request made. Every game is deleted after each input; every engine search
+ * (a move, an analysis) stops at 2,000 nodes, so that the inputs test the
+ * requests rather than the search. Property: every reply is a status 200-599
+ * with a body, JSON where it says so. */
 #include <stdbool.h>
 #include <unistd.h>
 
@@ -44,6 +46,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         char err[200], *d = mkdtemp(dir) ? dir : mkdtemp(tmp);
         if (!d || !web_games_open(&games, d, err, sizeof err))
             fuzz_fail("cannot open a data folder: %s", d ? err : "mkdtemp failed");
+        games.workers.node_cap = 2000;
         analysis = web_analysis_new(&games);
         web_api_init(&api, &games, analysis);
         atexit(remove_dir);

@@ -158,6 +158,7 @@ static void *analyse(void *arg) {
     lim.movetime_ms = n > 1 ? s->movetime_ms / 2 : s->movetime_ms;
     lim.hash_mb = 16;
     lim.multipv = LINES;
+    lim.nodes = an->games->workers.node_cap;
     Info *in = calloc(1, sizeof *in);
     if (!in)
         abort();
@@ -208,6 +209,7 @@ static void *analyse(void *arg) {
         l2.depth = depth;
         l2.movetime_ms = s->movetime_ms / 2 / rest > 20 ? s->movetime_ms / 2 / rest : 20;
         l2.hash_mb = 16;
+        l2.nodes = an->games->workers.node_cap;
         Info in2;
         memset(&in2, 0, sizeof in2);
         SearchCallbacks cb2 = {on_info, &in2};

@@ -36,6 +36,7 @@
 #include <stdatomic.h>
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <time.h>
 
 #include <cjson/cJSON.h>
@@ -74,6 +75,19 @@ typedef struct {
     int clock_ms, inc_ms; /* a clock for each side: base and increment; 0 = none */
 } WebOptions;
 
+/* Seats, in a game between people over the network (WebGame.online): who may act
+ * for a side. A seat is held by a browser session (its secret cookie: 256 bits from
+ * the OS, of which the server keeps only a BLAKE2b hash) and, for a registered
+ * player, by the account as well, so that the player's other sessions act too. */
+#define WEB_HASH_LEN 32 /* bytes of a secret's hash */
+#define WEB_NAME_LEN 32 /* a player's name, with its NUL */
+typedef struct {
+    bool held;
+    unsigned char holder[WEB_HASH_LEN]; /* the holder's session secret, hashed */
+    int64_t account;                    /* the holder's account id, 0 for a guest */
+    char name[WEB_NAME_LEN];            /* shown on the page */
+} WebSeat;
+
 typedef struct WebGame {
     pthread_mutex_t lock;
     pthread_cond_t idle; /* broadcast when a worker or a file write finishes */
@@ -107,6 +121,12 @@ typedef struct WebGame {
     bool eval_exact;
     char engine_error[200];
     WebClock clock; /* base 0 = no clock */
+    /* between people over the network: only a seat's holder acts for its side */
+    bool online;
+    bool rated;                         /* both seats held by accounts, rated on its end */
+    WebSeat seat[2];
+    unsigned char invite[WEB_HASH_LEN]; /* the join link's token for a free seat, hashed;
+                                         * all zero: open to anyone (a lobby seek) */
 } WebGame;
 
 /* A game of g (ownership passes) with one reference, not listed anywhere. */

@@ -235,6 +235,7 @@ bool web_worker_start(WebWorkers *ww, WebGame *w, int level, int movetime_ms, We
         k->lim.inc_ms[stm] = w->clock.inc_ms;
     }
     k->lim.hash_mb = ENGINE_HASH_MB;
+    k->lim.nodes = ww->node_cap;
     w->thinking = true;
     w->queued = true;
     w->cancel = false;

@@ -16,6 +16,8 @@ typedef struct {
     int workers;   /* worker threads alive */
     int searching; /* of them, searching now */
     int most_searching, most_kept;
+    uint64_t node_cap; /* the most nodes any one search of this server takes; 0 = none
+                        * (the server leaves it 0; a fuzz harness caps it for volume) */
 } WebWorkers;
 
 void web_workers_init(WebWorkers *ww, const WebStore *store);
