@@ -1,5 +1,6 @@
-// app.js - the Menagerie page: choose a game, play it against the engine or a person
-// at the same screen, and come back to saved games. All rules live in the server.
+// app.js - the Menagerie page: choose a game, play it against the engine, a person
+// at the same screen or a friend online (an invitation link; the moves arrive live
+// over Server-Sent Events), and come back to saved games. All rules live in the server.
 
 import { api } from './api.js';
 import { ChessBoard } from './chessboard.js';
@@ -50,7 +51,13 @@ const app = {
   analysis: null,  // {id, ply, data}: the analysis shown, when the Analyse button is on
   analysisTimer: 0,
   note: null,      // {id, version, sq, picked}: the piece last clicked that cannot move now
+  you: {},         // online game id -> the side this browser plays (null: watching)
+  joinToken: null, // {id, token}: the invitation this page was opened with
+  stream: null,    // {id, es}: the open game's live events (online games)
+  declined: null,  // "id:version" of an offer this player declined
 };
+const NAME_KEY = 'menagerie-name';
+const INVITE_KEY = 'menagerie-invites';
 let chessBoard, snakeBoard, rules, editor;
 
 function variant(name) { return app.variants.find((v) => v.name === name); }
@@ -209,6 +216,69 @@ function pickedVariant() {
   return app.pick === 'slangenspel' ? $('opt-slang').value : app.pick;
 }
 
+// ---- online games ----
+
+function you(st) { return st && st.online ? (app.you[st.id] ?? null) : null; }
+function invites() {
+  try { return JSON.parse(sessionStorage.getItem(INVITE_KEY)) || {}; } catch { return {}; }
+}
+function inviteLink(id, token) { return `${location.origin}${location.pathname}#${id}/join/${token}`; }
+
+// the live events of an online game: every change arrives as the game's state
+function follow(st) {
+  if (app.stream && (!st || !st.online || app.stream.id !== st.id)) {
+    app.stream.es.close();
+    app.stream = null;
+  }
+  if (!st || !st.online || app.stream) return;
+  const es = new EventSource(api.eventsUrl(st.id));
+  app.stream = { id: st.id, es };
+  es.addEventListener('state', (ev) => {
+    const fresh = JSON.parse(ev.data);
+    if (app.game && app.game.id === fresh.id && fresh.version >= app.game.version) show(fresh);
+  });
+  es.addEventListener('gone', () => { closeGame(); refreshList(); });
+  es.onerror = () => { $('online-line').textContent = 'Connection lost: reconnecting…'; };
+  es.onopen = () => { if (app.game) renderOnline(); };
+}
+
+function renderOnline() {
+  const st = app.game;
+  const card = $('online-card');
+  card.hidden = !st.online;
+  if (!st.online) return;
+  const me = you(st), over = st.result.over;
+  const free = [0, 1].find((s) => !st.seats[s].held);
+  const token = invites()[st.id];
+  $('invite-box').hidden = !(me !== null && free !== undefined && token && !over);
+  if (token) $('invite-link').value = inviteLink(st.id, token);
+  const joinable = me === null && free !== undefined && !over;
+  const invited = app.joinToken && app.joinToken.id === st.id;
+  $('join-box').hidden = !joinable;
+  $('btn-join').hidden = st.invitation && !invited;
+  $('join-name').hidden = $('btn-join').hidden;
+  $('join-text').innerHTML = '';
+  $('join-text').append(Object.assign(document.createElement('b'), {
+    textContent: st.invitation && !invited ? 'This game waits for the player it was sent to.'
+      : `Play ${sideName(st, free)} against ${st.seats[1 - (free ?? 0)].name || 'the other player'}?` }));
+  const live = app.stream && app.stream.es.readyState === EventSource.OPEN;
+  $('online-line').textContent = me !== null
+    ? `You play ${sideName(st, me)}${free !== undefined ? ' · waiting for your opponent' : ''}${live ? ' · live' : ''}`
+    : `You are watching${live ? ' · live' : ''}`;
+}
+
+async function joinGame() {
+  const st = app.game;
+  const name = $('join-name').value.trim() || 'Anonymous';
+  localStorage.setItem(NAME_KEY, name);
+  const token = app.joinToken && app.joinToken.id === st.id ? app.joinToken.token : undefined;
+  const after = await act(() => api.join(st.id, name, token));
+  if (after) {
+    app.joinToken = null;
+    history.replaceState(null, '', `#${st.id}`);
+  }
+}
+
 function seatPlayers() {
   const seat = document.querySelector('input[name=seat]:checked').value;
   return { first: ['human', 'engine'], second: ['engine', 'human'], both: ['human', 'human'], none: ['engine', 'engine'] }[seat];
@@ -219,7 +289,14 @@ function readNewGame() {
   const body = {};
   body.variant = name;
   if (name === 'diamondback') body.setup = $('opt-setup').value;
-  body.players = seatPlayers();
+  if (document.querySelector('input[name=seat]:checked').value === 'online') {
+    body.online = true;
+    body.name = $('opt-name').value.trim() || 'Anonymous';
+    body.side = $('opt-online-side').value;
+    localStorage.setItem(NAME_KEY, body.name);
+  } else {
+    body.players = seatPlayers();
+  }
   body.level = Number($('level').value);
   body.movetime_ms = Number($('movetime').value);
   const [base, inc] = $('clock').value.split('+').map(Number);
@@ -245,7 +322,8 @@ async function startGame(body, make) {
   $('new-error').hidden = true;
   try {
     const st = make ? await make() : await api.create(body || readNewGame());
-    app.flipped = st.players[0] === 'engine' && st.players[1] === 'human';
+    if (st.invite) sessionStorage.setItem(INVITE_KEY, JSON.stringify({ ...invites(), [st.id]: st.invite }));
+    app.flipped = st.online ? st.you === 1 : st.players[0] === 'engine' && st.players[1] === 'human';
     app.flipFor = st.id;
     app.bannerClosed = null;
     location.hash = st.id;
@@ -347,14 +425,14 @@ async function refreshList() {
     icon.classList.add('gicon');
     const main = document.createElement('div');
     main.className = 'gl-main';
-    const who = (p) => (p === 'engine' ? 'Engine' : 'Person');
+    const who = (p, s) => (g.online ? (g.names[s] || '?') : p === 'engine' ? 'Engine' : 'Person');
     const m = g.kind === 'mancala';
     const status = g.result !== '*'
       ? `${g.result}${g.reason ? ` \u00b7 ${g.reason}` : ''}`
       : `${m ? (g.side ? 'B' : 'A') : (g.side ? 'Black' : 'White')} to move`;
     main.innerHTML = '<div class="gl-title"></div><div class="gl-sub"></div>';
     main.firstChild.textContent = `${g.title}`;
-    main.lastChild.textContent = `${who(g.players[0])} v ${who(g.players[1])} \u00b7 ${g.plies} ply \u00b7 ${status} \u00b7 ${ago(g.updated)}`;
+    main.lastChild.textContent = `${who(g.players[0], 0)} v ${who(g.players[1], 1)} \u00b7 ${g.plies} ply \u00b7 ${status} \u00b7 ${ago(g.updated)}`;
     const del = document.createElement('button');
     del.className = 'gl-del';
     del.title = 'Delete this game';
@@ -370,6 +448,7 @@ async function refreshList() {
       if (app.game && app.game.id === g.id) closeGame();
       refreshList();
     });
+    del.hidden = !!g.online; // a game between people stays on the site
     li.append(icon, main, del);
     li.addEventListener('click', () => { location.hash = g.id; });
     ul.appendChild(li);
@@ -384,6 +463,8 @@ function closeGame() {
   app.analysis = null;
   document.body.classList.remove('playing');
   clearTimeout(app.pollTimer);
+  follow(null);
+  $('online-card').hidden = true;
   $('board').hidden = true;
   $('board-bar').hidden = true;
   $('panel').hidden = true;
@@ -397,14 +478,16 @@ function closeGame() {
 // ---- the open game ----
 
 function humanToMove(st) {
-  return !st.result.over && !st.thinking && st.players[st.side] === 'human';
+  return !st.result.over && !st.thinking && st.players[st.side] === 'human' &&
+    (!st.online || (you(st) === st.side && st.seats[0].held && st.seats[1].held));
 }
 
 async function show(st) {
   const first = !app.game || app.game.id !== st.id;
   const changed = first || app.game.version !== st.version || app.game.thinking !== st.thinking;
+  if (st.online && 'you' in st) app.you[st.id] = st.you; // the stream's states say nobody's side
   if (first && app.flipFor !== st.id) {
-    app.flipped = st.players[0] === 'engine' && st.players[1] === 'human';
+    app.flipped = st.online ? you(st) === 1 : st.players[0] === 'engine' && st.players[1] === 'human';
     app.flipFor = st.id;
     app.bannerClosed = null;
   }
@@ -425,6 +508,8 @@ async function show(st) {
   $('game-title').textContent = st.title;
   if (changed) renderBoard();
   renderPanel();
+  renderOnline();
+  follow(st);
   if (changed && app.analysis && app.analysis.id === st.id && app.analysis.ply !== viewedPly()) analyse();
   for (const li of $('game-list').children) li.classList.toggle('on', li.dataset.id === st.id);
   // a game opened from the list or an address: bring the board into view
@@ -532,7 +617,8 @@ function numbering(st) {
 // the person's own pieces can be picked up (opts.mine, -1 for none)
 function boardOpts() {
   const st = app.game;
-  const mine = app.review || st.result.over || !vsEngine(st) ? -1 : st.players.indexOf('human');
+  const mine = app.review || st.result.over ? -1 : st.online ? you(st) ?? -1
+    : !vsEngine(st) ? -1 : st.players.indexOf('human');
   return { flipped: app.flipped, interactive: !app.review && humanToMove(st), mine, keys: true };
 }
 
@@ -688,6 +774,7 @@ function renderBanner() {
   again.addEventListener('click', () => rematch(st));
   const row = document.createElement('div');
   row.className = 'banner-btns';
+  again.hidden = !!st.online; // online, a rematch is a new invitation (the new-game card)
   row.append(again, close);
   b.append(big, why, row);
   b.hidden = false;
@@ -721,7 +808,8 @@ function renderPanel() {
   const m = isMancala(st);
   for (const side of [0, 1]) {
     const el = $(`player-${side}`);
-    const who = st.players[side] === 'engine' ? `Menagerie engine (level ${st.level})` : 'Person';
+    const who = st.online ? `${st.seats[side].name || 'waiting for a player…'}${you(st) === side ? ' (you)' : ''}`
+      : st.players[side] === 'engine' ? `Menagerie engine (level ${st.level})` : 'Person';
     el.querySelector('.name').textContent = `${sideName(st, side)}${m ? (side ? ' \u00b7 inner ring' : ' \u00b7 outer ring') : ''}: ${who}`;
     el.querySelector('.dot').classList.toggle('mancala', m);
     el.classList.toggle('to-move', !st.result.over && st.side === side);
@@ -826,6 +914,24 @@ function renderPanel() {
   $('btn-draw').textContent = 'Offer draw';
   $('btn-draw').disabled = app.busy || over || !!app.drawOffer;
   $('draw-offer').hidden = !app.drawOffer || over || !both;
+  $('takeback-offer').hidden = true;
+  $('btn-undo').textContent = 'Take back';
+  $('btn-go').hidden = $('btn-go').hidden || st.online;
+  $('btn-stop').hidden = $('btn-stop').hidden || st.online;
+  document.querySelector('.engine-set').hidden = st.online;
+  if (st.online) { // people online: offers go to the other player, who answers them
+    const me = you(st), them = me === null ? null : 1 - me;
+    const full = st.seats[0].held && st.seats[1].held;
+    const declined = app.declined === `${st.id}:${st.version}`;
+    $('btn-undo').textContent = st.takeback_offer === me && me !== null ? 'Take-back asked' : 'Ask take-back';
+    $('btn-undo').disabled = app.busy || over || me === null || !full || st.takeback_offer === me || !st.history.length;
+    $('btn-draw').textContent = st.draw_offer === me && me !== null ? 'Draw offered' : 'Offer draw';
+    $('btn-draw').disabled = app.busy || over || me === null || !full || st.draw_offer === me;
+    $('btn-resign').disabled = app.busy || over || me === null || !full;
+    $('draw-offer-text').textContent = 'Your opponent offers a draw.';
+    $('draw-offer').hidden = over || them === null || st.draw_offer !== them || declined;
+    $('takeback-offer').hidden = over || them === null || st.takeback_offer !== them || declined;
+  }
   $('btn-copy-fen').textContent = m ? 'Copy position' : 'Copy FEN';
   for (const o of $('g-level').options) {
     const like = levelLike(Number(o.value), st.kind);
@@ -1122,7 +1228,9 @@ function play(move) {
 }
 
 async function openFromHash() {
-  const id = location.hash.replace(/^#/, '');
+  // #ID, or #ID/join/TOKEN: an invitation to an online game
+  const [id, join, token] = location.hash.replace(/^#/, '').split('/');
+  if (join === 'join' && token) app.joinToken = { id, token };
   if (!id) { closeGame(); return; }
   if (app.game && app.game.id === id) return;
   try {
@@ -1151,15 +1259,21 @@ function wire() {
   for (const r of document.querySelectorAll('input[name=seat]')) {
     r.addEventListener('change', () => {
       const seat = document.querySelector('input[name=seat]:checked').value;
-      $('engine-opts').style.opacity = seat === 'both' ? 0.45 : 1;
+      $('engine-opts').style.opacity = seat === 'both' || seat === 'online' ? 0.45 : 1;
+      $('online-opts').hidden = seat !== 'online';
     });
   }
+  $('opt-name').value = $('join-name').value = localStorage.getItem(NAME_KEY) || '';
   $('btn-flip').addEventListener('click', () => { app.flipped = !app.flipped; renderBoard(); });
-  $('btn-undo').addEventListener('click', () => act(() => api.undo(app.game.id, undoCount(app.game))));
+  $('btn-undo').addEventListener('click', () => act(() => api.undo(app.game.id, app.game.online ? 1 : undoCount(app.game))));
   $('btn-go').addEventListener('click', () => act(() => api.go(app.game.id)));
   $('btn-stop').addEventListener('click', () => act(() => api.stop(app.game.id)));
   $('btn-resign').addEventListener('click', () => {
     const st = app.game;
+    if (st.online) {
+      if (confirm('Resign this game?')) act(() => api.resign(st.id));
+      return;
+    }
     const humans = [0, 1].filter((s) => st.players[s] === 'human');
     const side = humans.length === 1 ? humans[0] : st.side;
     if (!confirm(`Resign for ${sideName(st, side)}?`)) return;
@@ -1167,6 +1281,7 @@ function wire() {
   });
   $('btn-draw').addEventListener('click', async () => {
     const st = app.game;
+    if (st.online) { act(() => api.draw(st.id)); return; }
     const humans = [0, 1].filter((side) => st.players[side] === 'human');
     if (humans.length === 2) {
       // two people at one screen: the other side answers
@@ -1181,8 +1296,14 @@ function wire() {
     if (after && !after.draw_accepted) say('The engine declines the draw: it judges its position better.');
   });
   $('btn-draw-accept').addEventListener('click', () => { app.drawOffer = null; act(() => api.draw(app.game.id)); });
+  $('btn-takeback-accept').addEventListener('click', () => act(() => api.undo(app.game.id, 1)));
+  const decline = () => { app.declined = `${app.game.id}:${app.game.version}`; renderPanel(); };
+  $('btn-takeback-decline').addEventListener('click', decline);
+  $('btn-join').addEventListener('click', joinGame);
+  $('btn-copy-invite').addEventListener('click', () => copyText($('invite-link').value, 'Link'));
   $('btn-draw-decline').addEventListener('click', () => {
     const st = app.game;
+    if (st.online) { decline(); return; }
     say(`${sideName(st, 1 - (app.drawOffer - 1))} declines the draw.`);
     app.drawOffer = null;
     renderPanel();

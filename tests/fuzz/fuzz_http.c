@@ -1,7 +1,9 @@
 /* fuzz_http.c - the JSON API's request handling (web_api_handle, below the
  * HTTP layer), on a data folder of its own (removed at exit). Input: up to 8 lines, each
  * "METHOD PATH [BODY]"; '@' in PATH stands for the id of the game the last
- * request made. Every game is deleted after each input; every engine search
+ * request made; the lines come from two clients in turn (two sessions: one
+ * makes an online game, the other may join or try to act in it). Every game is
+ * deleted after each input; every engine search
  * (a move, an analysis) stops at 2,000 nodes, so that the inputs test the
  * requests rather than the search. Property: every reply is a status 200-599
  * with a body, JSON where it says so. */
@@ -58,6 +60,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     char *text = fuzz_text(data, size), *line[8];
     int n = fuzz_lines(text, line, 8);
     char id[WEB_ID_LEN] = "000000000000";
+    WebClient who[2];
+    memset(who, 0, sizeof who);
+    for (int c = 0; c < 2; c++) {
+        who[c].actor.known = true;
+        memset(who[c].actor.holder, 'a' + c, sizeof who[c].actor.holder);
+        snprintf(who[c].addr, sizeof who[c].addr, "127.0.0.%d", c + 1);
+    }
     for (int i = 0; i < n; i++) {
         char method[16] = "", path[600] = "";
         size_t m = strcspn(line[i], " ");
@@ -78,7 +87,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         const char *body = *p == ' ' ? p + 1 : p;
         WebReply out;
         memset(&out, 0, sizeof out);
-        web_api_handle(&api, method, path, body, strlen(body), &out);
+        web_api_handle(&api, &who[i % 2], method, path, body, strlen(body), &out);
         if (out.status < 200 || out.status > 599 || (!out.body && out.len))
             fuzz_fail("%s %s: status %d", method, path, out.status);
         if (out.type && strstr(out.type, "json")) {

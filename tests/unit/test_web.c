@@ -25,12 +25,12 @@ static void *adder(void *arg) {
     for (int i = 0; i < ADDS; i++) {
         Game *g = engine_new(i % 2 ? "chess" : "slangenspel", NULL, err, sizeof err);
         WebError e;
-        WebGame *w = g ? web_game_add(gs, g, &opt, &e) : NULL;
+        WebGame *w = g ? web_game_add(gs, g, &opt, NULL, &e) : NULL;
         if (!w)
             continue;
         atomic_fetch_add(&added, 1);
-        cJSON_Delete(web_game_state(gs, w)); /* uses the game whatever a delete did */
-        web_game_move(gs, w, i % 2 ? "e2e4" : "3+", &e);
+        cJSON_Delete(web_game_state(gs, w, NULL)); /* uses the game whatever a delete did */
+        web_game_move(gs, w, NULL, i % 2 ? "e2e4" : "3+", &e);
         web_game_put(w);
     }
     atomic_store(&adding_done, true);

@@ -9,14 +9,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include <sodium.h>
+
 #include "app/web/api.h"
 #include "app/web/games/play.h"
+#include "app/web/online/secret.h"
 #include "app/web/study.h"
 
 #define MAX_SEGS 8
 
 typedef struct {
     WebApi *api;
+    const WebClient *who;
     const char *id;    /* the :id segment, or NULL */
     const cJSON *body; /* a JSON object ({} when the request had no body) */
 } Req;
@@ -84,7 +88,7 @@ static bool read_options(const cJSON *b, WebOptions *opt, WebReply *out) {
 /* ---- replies ---- */
 
 static void reply_state(const Req *rq, WebReply *out, int status, WebGame *w) {
-    web_reply_json(out, status, web_game_state(rq->api->games, w));
+    web_reply_json(out, status, web_game_state(rq->api->games, w, &rq->who->actor));
 }
 
 static WebGame *game_or_fail(const Req *rq, WebReply *out) {
@@ -221,15 +225,16 @@ static bool play_setup(Game *g, const char *text, WebReply *out) {
     return ok;
 }
 
-static void start(const Req *rq, Game *g, const WebOptions *opt, WebReply *out) {
+static void start(const Req *rq, Game *g, const WebOptions *opt, const WebOnline *online,
+                  const char *invite, WebReply *out) {
     WebGames *gs = rq->api->games;
     WebError e;
-    WebGame *w = web_game_add(gs, g, opt, &e);
+    WebGame *w = web_game_add(gs, g, opt, online, &e);
     if (!w) {
         web_reply_fail(out, &e);
         return;
     }
-    cJSON *st = web_game_state(gs, w);
+    cJSON *st = web_game_state(gs, w, NULL);
     const cJSON *side = cJSON_GetObjectItem(st, "side");
     const cJSON *over = cJSON_GetObjectItem(cJSON_GetObjectItem(st, "result"), "over");
     bool engine_turn = cJSON_IsNumber(side) && (side->valueint == 0 || side->valueint == 1) &&
@@ -237,8 +242,64 @@ static void start(const Req *rq, Game *g, const WebOptions *opt, WebReply *out) 
     cJSON_Delete(st);
     if (engine_turn)
         web_game_go(gs, w, 0, 0, NULL);
-    reply_state(rq, out, 201, w);
+    st = web_game_state(gs, w, &rq->who->actor);
+    if (invite) /* told to the creator alone, once */
+        cJSON_AddStringToObject(st, "invite", invite);
+    web_reply_json(out, 201, st);
     web_game_put(w);
+}
+
+/* A player's name as shown: 1 to 20 of A-Z a-z 0-9 _ -, as lichess's. */
+static bool read_name(const cJSON *b, char name[WEB_NAME_LEN], WebReply *out) {
+    const char *v = "Anonymous";
+    if (!opt_str(b, "name", 20, &v, out))
+        return false;
+    if (!v[0] || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") !=
+                     strlen(v)) {
+        web_reply_error(out, 400, "\"name\" must be 1 to 20 of A-Z, a-z, 0-9, _ and -");
+        return false;
+    }
+    snprintf(name, WEB_NAME_LEN, "%s", v);
+    return true;
+}
+
+/* "online": true: a game between people over the network. The creator takes a
+ * seat ("side": "white", "black" or "random", the default) under "name"; with
+ * "invite" (the default) the other seat is for whoever opens the join link, whose
+ * token the reply holds; without, anyone may take it. */
+static bool read_online(const Req *rq, WebOptions *opt, WebOnline *on, char invite[65],
+                        WebReply *out) {
+    const char *side = "random";
+    const cJSON *inv = cJSON_GetObjectItemCaseSensitive(rq->body, "invite");
+    char name[WEB_NAME_LEN];
+    if (!opt_str(rq->body, "side", 10, &side, out) || !read_name(rq->body, name, out))
+        return false;
+    if (inv && !cJSON_IsBool(inv)) {
+        web_reply_error(out, 400, "\"invite\" must be true or false");
+        return false;
+    }
+    int s = !strcmp(side, "white") ? 0 : !strcmp(side, "black") ? 1 : -1;
+    if (s < 0 && strcmp(side, "random")) {
+        web_reply_error(out, 400, "\"side\" must be \"white\", \"black\" or \"random\"");
+        return false;
+    }
+    if (s < 0)
+        s = (int)randombytes_uniform(2);
+    if (!rq->who->actor.known) {
+        web_reply_error(out, 403, "no session came with the request (are cookies allowed?)");
+        return false;
+    }
+    opt->player[0] = opt->player[1] = WEB_HUMAN;
+    memset(on, 0, sizeof *on);
+    on->seat[s].held = true;
+    memcpy(on->seat[s].holder, rq->who->actor.holder, WEB_HASH_LEN);
+    snprintf(on->seat[s].name, sizeof on->seat[s].name, "%s", name);
+    invite[0] = 0;
+    if (!inv || cJSON_IsTrue(inv)) {
+        web_secret_new(invite);
+        web_secret_hash(invite, on->invite);
+    }
+    return true;
 }
 
 static void api_new(const Req *rq, WebReply *out) {
@@ -252,6 +313,15 @@ static void api_new(const Req *rq, WebReply *out) {
         web_reply_error(out, 400, "\"variant\" is missing (see GET /api/variants)");
         return;
     }
+    const cJSON *online = cJSON_GetObjectItemCaseSensitive(rq->body, "online");
+    WebOnline on;
+    char invite[WEB_SECRET_HEX + 1] = "";
+    if (online && !cJSON_IsBool(online)) {
+        web_reply_error(out, 400, "\"online\" must be true or false");
+        return;
+    }
+    if (cJSON_IsTrue(online) && !read_online(rq, &opt, &on, invite, out))
+        return;
     if (!known_game(variant)) {
         web_reply_error(out, 404, "no such game (see GET /api/variants)");
         return;
@@ -299,7 +369,7 @@ static void api_new(const Req *rq, WebReply *out) {
             }
         }
     }
-    start(rq, g, &opt, out);
+    start(rq, g, &opt, cJSON_IsTrue(online) ? &on : NULL, invite[0] ? invite : NULL, out);
 }
 
 static void api_import(const Req *rq, WebReply *out) {
@@ -317,7 +387,7 @@ static void api_import(const Req *rq, WebReply *out) {
         web_reply_error(out, 400, err);
         return;
     }
-    start(rq, g, &opt, out);
+    start(rq, g, &opt, NULL, NULL, out);
 }
 
 static void api_state(const Req *rq, WebReply *out) {
@@ -330,6 +400,15 @@ static void api_state(const Req *rq, WebReply *out) {
 
 static void api_delete(const Req *rq, WebReply *out) {
     WebError e;
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    bool online = w->online; /* set when made, never changed */
+    web_game_put(w);
+    if (online) {
+        web_reply_error(out, 403, "a game between people stays on the site: it cannot be deleted");
+        return;
+    }
     if (!web_game_delete(rq->api->games, rq->id, &e)) {
         web_reply_fail(out, &e);
         return;
@@ -360,7 +439,7 @@ static void api_move(const Req *rq, WebReply *out) {
     if (!w)
         return;
     WebError e;
-    if (web_game_move(rq->api->games, w, move, &e))
+    if (web_game_move(rq->api->games, w, &rq->who->actor, move, &e))
         reply_state(rq, out, 200, w);
     else
         web_reply_fail(out, &e);
@@ -403,7 +482,7 @@ static void api_undo(const Req *rq, WebReply *out) {
     if (!w)
         return;
     WebError e;
-    if (web_game_undo(rq->api->games, w, count, &e))
+    if (web_game_undo(rq->api->games, w, &rq->who->actor, count, &e))
         reply_state(rq, out, 200, w);
     else
         web_reply_fail(out, &e);
@@ -431,7 +510,7 @@ static void api_resign(const Req *rq, WebReply *out) {
     if (!w)
         return;
     WebError e;
-    if (web_game_resign(rq->api->games, w, side, &e))
+    if (web_game_resign(rq->api->games, w, &rq->who->actor, side, &e))
         reply_state(rq, out, 200, w);
     else
         web_reply_fail(out, &e);
@@ -444,8 +523,8 @@ static void api_draw(const Req *rq, WebReply *out) {
         return;
     WebError e;
     bool accepted;
-    if (web_game_draw(rq->api->games, w, &accepted, &e)) {
-        cJSON *st = web_game_state(rq->api->games, w);
+    if (web_game_draw(rq->api->games, w, &rq->who->actor, &accepted, &e)) {
+        cJSON *st = web_game_state(rq->api->games, w, &rq->who->actor);
         cJSON_AddBoolToObject(st, "draw_accepted", accepted);
         web_reply_json(out, 200, st);
     } else {
@@ -485,6 +564,28 @@ static void api_export(const Req *rq, WebReply *out) {
     out->body = text;
     out->len = strlen(text);
     out->type = "text/plain; charset=utf-8";
+}
+
+/* {name?, token?}: the free seat of an online game. */
+static void api_join(const Req *rq, WebReply *out) {
+    const char *token = NULL;
+    char name[WEB_NAME_LEN];
+    unsigned char hash[WEB_HASH_LEN];
+    if (!read_name(rq->body, name, out) || !opt_str(rq->body, "token", 80, &token, out))
+        return;
+    if (token && !web_secret_hash(token, hash)) {
+        web_reply_error(out, 403, "that is not an invitation token of this site");
+        return;
+    }
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    WebError e;
+    if (web_game_join(rq->api->games, w, &rq->who->actor, token ? hash : NULL, name, &e))
+        reply_state(rq, out, 200, w);
+    else
+        web_reply_fail(out, &e);
+    web_game_put(w);
 }
 
 /* Routes served by study.c. */
@@ -534,6 +635,7 @@ static const Route routes[] = {
     {"POST", "/api/games/:id/resign", api_resign},
     {"POST", "/api/games/:id/draw", api_draw},
     {"POST", "/api/games/:id/options", api_options},
+    {"POST", "/api/games/:id/join", api_join},
     {"GET", "/api/games/:id/export", api_export},
     {"GET", "/api/games/:id/positions", api_positions},
     {"POST", "/api/diagram", api_diagram},
@@ -585,8 +687,8 @@ void web_api_free(WebApi *api) {
     api->variants_text = NULL;
 }
 
-void web_api_handle(WebApi *api, const char *method, const char *url, const char *body, size_t len,
-                    WebReply *out) {
+void web_api_handle(WebApi *api, const WebClient *who, const char *method, const char *url,
+                    const char *body, size_t len, WebReply *out) {
     char copy[512], *seg[MAX_SEGS];
     if (strlen(url) >= sizeof copy) {
         web_reply_error(out, 414, "the address is too long");
@@ -627,7 +729,7 @@ void web_api_handle(WebApi *api, const char *method, const char *url, const char
     } else {
         json = cJSON_CreateObject();
     }
-    Req rq = {api, id, json};
+    Req rq = {api, who, id, json};
     route->run(&rq, out);
     cJSON_Delete(json);
 }

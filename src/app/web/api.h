@@ -17,10 +17,17 @@ typedef struct {
     char *variants_text; /* GET /api/variants, made once under variants_lock */
 } WebApi;
 
+/* Who asks: the browser's session as the games see it (from its cookie; server.c
+ * makes one when none came) and the client's address. */
+typedef struct {
+    WebActor actor;
+    char addr[64];
+} WebClient;
+
 void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis);
 void web_api_free(WebApi *api);
-/* Answers one request: method (HEAD as GET), the address, the body. */
-void web_api_handle(WebApi *api, const char *method, const char *url, const char *body, size_t len,
-                    WebReply *out);
+/* Answers one request from who: method (HEAD as GET), the address, the body. */
+void web_api_handle(WebApi *api, const WebClient *who, const char *method, const char *url,
+                    const char *body, size_t len, WebReply *out);
 
 #endif

@@ -17,6 +17,7 @@ typedef struct {
     size_t len;
     const char *type;
     char filename[64]; /* non-empty: sent as an attachment of this name */
+    char session[72];  /* non-empty: a new session secret, sent as the session cookie */
 } WebReply;
 
 void web_reply_error(WebReply *out, int status, const char *msg);

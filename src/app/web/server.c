@@ -41,7 +41,9 @@
 #include "app/datadir.h"
 #include "app/frontends.h"
 #include "app/web/api.h"
+#include "app/web/events.h"
 #include "app/web/files.h"
+#include "app/web/online/secret.h"
 
 typedef struct {
     char *buf;
@@ -71,8 +73,11 @@ typedef struct {
     LogLimit log;
     WebGames games;
     WebAnalysis *analysis;
+    WebEvents *events;
     WebApi api;
 } WebServer;
+
+#define SESSION_COOKIE "menagerie_session"
 
 /* ---- static files ---- */
 
@@ -144,6 +149,44 @@ static size_t unescape(void *cls, struct MHD_Connection *c, char *uri) {
     return strstr(uri, "%00") ? strlen(uri) : MHD_http_unescape(uri);
 }
 
+/* A change that another site's page asks for, with the browser's cookie: its
+ * Origin (or Sec-Fetch-Site) names another site. Same-origin pages and clients
+ * that send neither (curl, scripts) pass. */
+static bool cross_site(struct MHD_Connection *c) {
+    const char *origin = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Origin");
+    const char *host = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Host");
+    const char *site = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Sec-Fetch-Site");
+    if (site && strcmp(site, "same-origin") != 0 && strcmp(site, "none") != 0)
+        return true;
+    if (!origin)
+        return false;
+    const char *rest = !strncmp(origin, "http://", 7)    ? origin + 7
+                       : !strncmp(origin, "https://", 8) ? origin + 8
+                                                         : NULL;
+    return !rest || !host || strcasecmp(rest, host) != 0;
+}
+
+/* Who asks: the session of the cookie, or a new one (its secret goes back in
+ * out->session, to be set as the cookie). */
+static void client_of(struct MHD_Connection *c, WebClient *who, WebReply *out) {
+    memset(who, 0, sizeof *who);
+    const char *cookie = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, SESSION_COOKIE);
+    if (!cookie || !web_secret_hash(cookie, who->actor.holder)) {
+        web_secret_new(out->session);
+        web_secret_hash(out->session, who->actor.holder);
+    }
+    who->actor.known = true;
+    const union MHD_ConnectionInfo *ci =
+        MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
+    const struct sockaddr *sa = ci ? ci->client_addr : NULL;
+    if (sa && sa->sa_family == AF_INET)
+        inet_ntop(AF_INET, &((const struct sockaddr_in *)sa)->sin_addr, who->addr,
+                  sizeof who->addr);
+    else if (sa && sa->sa_family == AF_INET6)
+        inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, who->addr,
+                  sizeof who->addr);
+}
+
 static void route(WebServer *srv, struct MHD_Connection *c, const char *url, const char *method,
                   Upload *u, WebReply *out) {
     bool api = !strcmp(url, "/api") || !strncmp(url, "/api/", 5);
@@ -156,8 +199,12 @@ static void route(WebServer *srv, struct MHD_Connection *c, const char *url, con
         web_reply_error(out, 413, "the request body is too large");
     } else if (api && !reads && !is_json(c)) {
         web_reply_error(out, 415, "send the request as Content-Type: application/json");
+    } else if (api && !reads && cross_site(c)) {
+        web_reply_error(out, 403, "a request from another site's page is refused");
     } else if (api) {
-        web_api_handle(&srv->api, !strcmp(method, "HEAD") ? "GET" : method, url,
+        WebClient who;
+        client_of(c, &who, out);
+        web_api_handle(&srv->api, &who, !strcmp(method, "HEAD") ? "GET" : method, url,
                        u->buf ? u->buf : "", u->len, out);
     } else if (!reads) {
         web_reply_error(out, 405, "method not allowed here");
@@ -194,12 +241,61 @@ static enum MHD_Result send_reply(struct MHD_Connection *c, const char *url, Web
                             "default-src 'self'; style-src 'self' 'unsafe-inline'; "
                             "img-src 'self' data:; object-src 'none'; base-uri 'none'; "
                             "frame-ancestors 'none'");
+    if (r->session[0]) {
+        /* HttpOnly: no script reads it; SameSite=Strict: no other site's request carries
+         * it; Secure where a proxy in front says the page came over TLS */
+        const char *proto = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Forwarded-Proto");
+        char sc[200];
+        snprintf(sc, sizeof sc,
+                 SESSION_COOKIE "=%s; Path=/; Max-Age=31536000; HttpOnly; SameSite=Strict%s",
+                 r->session, proto && !strcmp(proto, "https") ? "; Secure" : "");
+        MHD_add_response_header(resp, "Set-Cookie", sc);
+    }
     if (r->filename[0]) {
         char cd[128];
         snprintf(cd, sizeof cd, "attachment; filename=\"%s\"", r->filename);
         MHD_add_response_header(resp, "Content-Disposition", cd);
     }
     enum MHD_Result ret = MHD_queue_response(c, (unsigned)r->status, resp);
+    MHD_destroy_response(resp);
+    return ret;
+}
+
+/* Whether url is /api/games/ID/events; id gets ID. */
+static bool stream_id(const char *url, char id[WEB_ID_LEN]) {
+    const char *p = "/api/games/";
+    size_t n = strlen(p);
+    if (strncmp(url, p, n) != 0 || strlen(url) < n + WEB_ID_LEN - 1 ||
+        !web_id_valid(url + n, WEB_ID_LEN - 1) || strcmp(url + n + WEB_ID_LEN - 1, "/events") != 0)
+        return false;
+    memcpy(id, url + n, WEB_ID_LEN - 1);
+    id[WEB_ID_LEN - 1] = 0;
+    return true;
+}
+
+/* GET /api/games/ID/events: the game's events (events.h), from the version after
+ * Last-Event-ID (or ?last=N). */
+static enum MHD_Result open_stream(WebServer *srv, struct MHD_Connection *c, const char *id,
+                                   WebReply *r) {
+    WebClient who;
+    client_of(c, &who, r);
+    const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
+    if (!last)
+        last = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last");
+    unsigned long v = last ? strtoul(last, NULL, 10) : 0;
+    int status = 500;
+    const char *msg = "";
+    struct MHD_Response *resp = web_events_open(srv->events, c, id, &who.actor,
+                                                v <= 0xffffffffUL ? (unsigned)v : 0, &status, &msg);
+    if (!resp) {
+        web_reply_error(r, status, msg);
+        return send_reply(c, "/api", r);
+    }
+    MHD_add_response_header(resp, "Content-Type", "text/event-stream; charset=utf-8");
+    MHD_add_response_header(resp, "Cache-Control", "no-store");
+    MHD_add_response_header(resp, "X-Accel-Buffering", "no"); /* nginx: pass it on at once */
+    MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    enum MHD_Result ret = MHD_queue_response(c, MHD_HTTP_OK, resp);
     MHD_destroy_response(resp);
     return ret;
 }
@@ -244,6 +340,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     }
     WebReply r;
     memset(&r, 0, sizeof r);
+    char id[WEB_ID_LEN];
+    if (!strcmp(method, "GET") && host_allowed(srv, c) && stream_id(url, id))
+        return open_stream(srv, c, id, &r);
     route(srv, c, url, method, u, &r);
     return send_reply(c, url, &r);
 }
@@ -346,7 +445,8 @@ int web_main(int argc, char **argv) {
 static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     struct sockaddr_storage ss;
     memset(&ss, 0, sizeof ss);
-    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG;
+    /* suspend/resume: a stream waiting for a change holds no thread (events.h) */
+    unsigned flags = MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_ERROR_LOG | MHD_ALLOW_SUSPEND_RESUME;
     if (MHD_is_feature_supported(MHD_FEATURE_EPOLL) == MHD_YES)
         flags |= MHD_USE_EPOLL; /* no select(): more than 1024 sockets */
     else
@@ -401,6 +501,7 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
         return 1;
     }
     srv->analysis = web_analysis_new(&srv->games);
+    srv->events = web_events_new(&srv->games);
     web_api_init(&srv->api, &srv->games, srv->analysis);
     unsigned room = connection_room();
     struct MHD_Daemon *d = MHD_start_daemon(
@@ -413,6 +514,7 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     if (!d) {
         fprintf(stderr, "menagerie serve: cannot listen on %s port %ld (in use?)\n", host, port);
         web_api_free(&srv->api);
+        web_events_free(srv->events);
         web_analysis_close(srv->analysis);
         web_games_close(&srv->games);
         return 1;
@@ -429,8 +531,10 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     sigwait(&set, &sig);
     printf("menagerie serve: stopping (signal %d)\n", sig);
     fflush(stdout);
+    web_events_stop(srv->events);
     MHD_stop_daemon(d);
     web_api_free(&srv->api);
+    web_events_free(srv->events);
     web_analysis_close(srv->analysis);
     web_games_close(&srv->games);
     return 0;

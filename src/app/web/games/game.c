@@ -5,6 +5,9 @@
 #include <string.h>
 
 #include "app/web/games/game.h"
+#include "app/web/online/secret.h"
+
+_Static_assert(WEB_HASH_LEN == WEB_SECRET_HASH_LEN, "seats keep secrets' hashes");
 
 static const char id_digits[] = "0123456789abcdef";
 
@@ -45,6 +48,7 @@ WebGame *web_game_new(Game *g, const WebOptions *opt) {
     web_clock_init(&w->clock, opt->clock_ms, opt->inc_ms, 0, 0);
     w->created = w->updated = time(NULL);
     w->plies = engine_ply_count(g);
+    w->draw_offer = w->takeback_offer = -1;
     web_refresh_before(w);
     return w;
 }
@@ -116,7 +120,25 @@ bool web_is_over(WebGame *w) {
 }
 
 bool web_against_engine(WebGame *w) {
-    return w->opt.player[0] != w->opt.player[1] && !web_is_over(w);
+    return (w->online || w->opt.player[0] != w->opt.player[1]) && !web_is_over(w);
+}
+
+int web_seat_of(const WebGame *w, const WebActor *a) {
+    if (!a || !a->known)
+        return -1;
+    for (int s = 0; s < 2; s++)
+        if (w->seat[s].held && web_secret_equal(w->seat[s].holder, a->holder))
+            return s;
+    return -1;
+}
+
+bool web_seats_full(const WebGame *w) {
+    return w->seat[0].held && w->seat[1].held;
+}
+
+bool web_clock_runs(WebGame *w) {
+    return w->clock.base_ms && !web_is_over(w) &&
+           (!w->online || (web_seats_full(w) && w->plies >= 2));
 }
 
 /* The mancala position before the last move, for marking what the move changed. */

@@ -88,6 +88,13 @@ typedef struct {
     char name[WEB_NAME_LEN];            /* shown on the page */
 } WebSeat;
 
+/* How an online game starts: its seats (the creator's held) and invitation. */
+typedef struct {
+    WebSeat seat[2];
+    unsigned char invite[WEB_HASH_LEN];
+    bool rated;
+} WebOnline;
+
 typedef struct WebGame {
     pthread_mutex_t lock;
     pthread_cond_t idle; /* broadcast when a worker or a file write finishes */
@@ -123,11 +130,25 @@ typedef struct WebGame {
     WebClock clock; /* base 0 = no clock */
     /* between people over the network: only a seat's holder acts for its side */
     bool online;
-    bool rated;                         /* both seats held by accounts, rated on its end */
+    bool rated; /* both seats held by accounts, rated on its end */
     WebSeat seat[2];
     unsigned char invite[WEB_HASH_LEN]; /* the join link's token for a free seat, hashed;
                                          * all zero: open to anyone (a lobby seek) */
+    int draw_offer, takeback_offer;     /* the side offering, -1 none (not saved) */
 } WebGame;
+
+/* Who asks for a change. In an online game only a seat's holder acts, and only for
+ * its side; a local game (two people at one screen, or against the engine) takes
+ * every change from whoever can reach it, as before. */
+typedef struct {
+    bool known;                         /* the request came with a session */
+    unsigned char holder[WEB_HASH_LEN]; /* its secret, hashed */
+} WebActor;
+
+/* The side whose seat the actor holds in w, or -1 (a spectator; lock held). */
+int web_seat_of(const WebGame *w, const WebActor *a);
+/* Whether both seats are held: an online game starts then (lock held). */
+bool web_seats_full(const WebGame *w);
 
 /* A game of g (ownership passes) with one reference, not listed anywhere. */
 WebGame *web_game_new(Game *g, const WebOptions *opt);
@@ -139,9 +160,12 @@ void web_game_drop_search(WebGame *w);
 /* On one game, its lock held. */
 GameResult web_result_of(WebGame *w);
 bool web_is_over(WebGame *w);
-/* A person plays the engine and the game is not over: the engine's lines are
- * nobody's help then (no planned line in the state, no analysis). */
+/* A person plays the engine, or people play online, and the game is not over: the
+ * engine's lines are nobody's help then (no planned line in the state, no analysis). */
 bool web_against_engine(WebGame *w);
+/* Whether the side to move's clock runs: a clock, the game on, and online both
+ * seats held and each side's first move made (as on lichess). */
+bool web_clock_runs(WebGame *w);
 void web_refresh_before(WebGame *w);
 const char *web_result_token(ResultKind k); /* "*", "1-0", "0-1", "1/2-1/2" */
 /* The moves played, as coordinate text or SAN (malloc'd); *n gets the count. */

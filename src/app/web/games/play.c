@@ -8,6 +8,7 @@
 
 #include "app/web/games/play.h"
 #include "app/web/games/view.h"
+#include "app/web/online/secret.h"
 
 bool web_game_against_engine(WebGame *w) {
     pthread_mutex_lock(&w->lock);
@@ -23,6 +24,26 @@ static bool ready(WebGames *gs, WebGame *w, bool stop_engine, WebError *e) {
     if (w->removed)
         web_set_err(e, 404, "no game with that id");
     return !w->removed;
+}
+
+/* Online: the side the actor acts for (-1 with *e filled: a spectator, or a game
+ * still waiting for its second player). Local games: -2, anybody acts. */
+static int acting_side(const WebGame *w, const WebActor *a, WebError *e) {
+    if (!w->online)
+        return -2;
+    int side = web_seat_of(w, a);
+    if (side < 0)
+        web_set_err(e, 403, "you are watching this game: only its players can act in it");
+    else if (!web_seats_full(w))
+        web_set_err(e, 409, "the game waits for its second player");
+    return side < 0 || !web_seats_full(w) ? -1 : side;
+}
+
+/* Online games have no engine to start, stop or set. */
+static bool local_only(const WebGame *w, WebError *e) {
+    if (w->online)
+        web_set_err(e, 403, "a game between people has no engine to drive");
+    return !w->online;
 }
 
 /* What a change may have to put back when its file cannot be written. */
@@ -65,8 +86,7 @@ static bool commit_or_restore(WebGames *gs, WebGame *w, Saved *s, WebError *e) {
 
 /* The side to move's time is up, the game not over. */
 static bool clock_fallen(WebGame *w) {
-    return w->clock.base_ms && !web_is_over(w) &&
-           web_clock_left(&w->clock, engine_side_to_move(w->g), true) <= 0;
+    return web_clock_runs(w) && web_clock_left(&w->clock, engine_side_to_move(w->g), true) <= 0;
 }
 
 /* Ends the game on that flag (the caller saves). */
@@ -108,13 +128,24 @@ static void flag_fall(WebGames *gs, WebGame *w) {
 
 /* ---- requests ---- */
 
-cJSON *web_game_state(WebGames *gs, WebGame *w) {
+cJSON *web_game_state(WebGames *gs, WebGame *w, const WebActor *a) {
     pthread_mutex_lock(&w->lock);
     flag_fall(gs, w);
     w->seen = time(NULL);
     cJSON *o = web_view_state(w);
+    int you = web_seat_of(w, a);
+    if (you >= 0)
+        cJSON_AddNumberToObject(o, "you", you);
+    else
+        cJSON_AddNullToObject(o, "you");
     pthread_mutex_unlock(&w->lock);
     return o;
+}
+
+void web_game_tick(WebGames *gs, WebGame *w) {
+    pthread_mutex_lock(&w->lock);
+    flag_fall(gs, w);
+    pthread_mutex_unlock(&w->lock);
 }
 
 cJSON *web_game_moves(WebGame *w) {
@@ -125,15 +156,22 @@ cJSON *web_game_moves(WebGame *w) {
     return arr;
 }
 
-bool web_game_move(WebGames *gs, WebGame *w, const char *move, WebError *e) {
+bool web_game_move(WebGames *gs, WebGame *w, const WebActor *a, const char *move, WebError *e) {
     bool ok = false;
     char err[ENGINE_ERR_LEN];
     pthread_mutex_lock(&w->lock);
     flag_fall(gs, w);
     Saved s;
     WebClock clock = w->clock;
+    int side = w->removed ? -2 : acting_side(w, a, e);
+    bool runs = web_clock_runs(w);
+    int draw_offer = w->draw_offer, takeback_offer = w->takeback_offer;
     if (w->removed) {
         web_set_err(e, 404, "no game with that id");
+    } else if (side == -1) {
+        /* *e says why */
+    } else if (side >= 0 && side != (int)engine_side_to_move(w->g)) {
+        web_set_err(e, 403, "it is your opponent's move");
     } else if (w->thinking) {
         web_set_err(e, 409, "the engine is thinking: wait, or stop it first");
     } else if (web_is_over(w)) {
@@ -141,16 +179,26 @@ bool web_game_move(WebGames *gs, WebGame *w, const char *move, WebError *e) {
     } else if (keep(w, &s, false), !engine_play(w->g, move, err, sizeof err)) {
         web_set_err(e, 400, err);
     } else {
-        web_clock_moved(&w->clock, 1 - engine_side_to_move(w->g));
+        int mover = 1 - engine_side_to_move(w->g);
+        if (runs)
+            web_clock_moved(&w->clock, mover);
+        else
+            web_clock_restart(&w->clock); /* online: the clocks start after both first moves */
+        if (w->draw_offer != mover)
+            w->draw_offer = -1; /* a move declines the other side's offer */
+        w->takeback_offer = -1;
         w->version++;
         w->plies++;
         w->engine_error[0] = 0;
         web_refresh_before(w);
         ok = commit_or_restore(gs, w, &s, e);
-        if (!ok)
+        if (!ok) {
             w->clock = clock; /* Clock: as the file has it */
-        Side side = engine_side_to_move(w->g);
-        if (ok && w->opt.player[side] == WEB_ENGINE && !web_is_over(w) && !w->thinking)
+            w->draw_offer = draw_offer;
+            w->takeback_offer = takeback_offer;
+        }
+        Side stm = engine_side_to_move(w->g);
+        if (ok && w->opt.player[stm] == WEB_ENGINE && !web_is_over(w) && !w->thinking)
             web_worker_start(&gs->workers, w, w->opt.level, w->opt.movetime_ms, NULL);
     }
     pthread_mutex_unlock(&w->lock);
@@ -160,26 +208,59 @@ bool web_game_move(WebGames *gs, WebGame *w, const char *move, WebError *e) {
 bool web_game_go(WebGames *gs, WebGame *w, int level, int movetime_ms, WebError *e) {
     pthread_mutex_lock(&w->lock);
     flag_fall(gs, w);
-    bool ok = web_worker_start(&gs->workers, w, level > 0 ? level : w->opt.level,
-                               movetime_ms > 0 ? movetime_ms : w->opt.movetime_ms, e);
+    bool ok =
+        local_only(w, e) && web_worker_start(&gs->workers, w, level > 0 ? level : w->opt.level,
+                                             movetime_ms > 0 ? movetime_ms : w->opt.movetime_ms, e);
     pthread_mutex_unlock(&w->lock);
     return ok;
 }
 
 bool web_game_stop(WebGame *w, WebError *e) {
     pthread_mutex_lock(&w->lock);
-    bool ok = w->thinking;
+    bool ok = local_only(w, e) && w->thinking;
     if (ok)
         engine_search_stop(w->search); /* it plays the best move found so far */
-    else
+    else if (!w->online)
         web_set_err(e, 409, "the engine is not thinking");
     pthread_mutex_unlock(&w->lock);
     return ok;
 }
 
-bool web_game_undo(WebGames *gs, WebGame *w, int count, WebError *e) {
+/* Online, a take-back is asked for and granted: the first request from a seat
+ * offers it (answered at once, the game unchanged but for the offer), the
+ * other seat's request grants it, and the asker's last move goes back (two
+ * plies when the asker is to move). *count gets the plies; false: nothing more
+ * to do (done, or *e filled). */
+static bool takeback_agreed(WebGames *gs, WebGame *w, int side, int *count, bool *ok, WebError *e) {
+    if (web_is_over(w)) {
+        web_set_err(e, 409, "the game is over");
+    } else if (w->takeback_offer == 1 - side) {
+        int asker = w->takeback_offer;
+        *count = (int)engine_side_to_move(w->g) == asker ? 2 : 1;
+        if (*count > w->plies)
+            *count = w->plies;
+        return true;
+    } else if (w->plies == 0 || (w->plies == 1 && side == 1)) {
+        web_set_err(e, 409, "there is no move of yours to take back");
+    } else {
+        w->takeback_offer = side;
+        w->version++;
+        web_store_changed(&gs->store, w);
+        *ok = true;
+        return false;
+    }
+    *ok = false;
+    return false;
+}
+
+bool web_game_undo(WebGames *gs, WebGame *w, const WebActor *a, int count, WebError *e) {
     pthread_mutex_lock(&w->lock);
     bool ok = ready(gs, w, true, e);
+    int side = ok ? acting_side(w, a, e) : -2;
+    if (side == -1 || (side >= 0 && !takeback_agreed(gs, w, side, &count, &ok, e))) {
+        pthread_mutex_unlock(&w->lock);
+        return ok && side >= 0;
+    }
     Saved s;
     if (ok)
         keep(w, &s, true);
@@ -204,6 +285,7 @@ bool web_game_undo(WebGames *gs, WebGame *w, int count, WebError *e) {
     }
     if (ok) {
         web_clock_restart(&w->clock);
+        w->takeback_offer = w->draw_offer = -1;
         w->version++;
         w->engine_error[0] = 0;
         web_refresh_before(w);
@@ -213,9 +295,18 @@ bool web_game_undo(WebGames *gs, WebGame *w, int count, WebError *e) {
     return ok;
 }
 
-bool web_game_resign(WebGames *gs, WebGame *w, int side, WebError *e) {
+bool web_game_resign(WebGames *gs, WebGame *w, const WebActor *a, int side, WebError *e) {
     pthread_mutex_lock(&w->lock);
     bool ok = ready(gs, w, true, e);
+    int seat = ok ? acting_side(w, a, e) : -2;
+    if (seat == -1) {
+        ok = false;
+    } else if (seat >= 0 && side >= 0 && side != seat) {
+        web_set_err(e, 403, "you can resign only for your own side");
+        ok = false;
+    } else if (seat >= 0) {
+        side = seat;
+    }
     if (ok && web_is_over(w)) {
         web_set_err(e, 409, "the game is over");
         ok = false;
@@ -252,18 +343,25 @@ static bool draw_agreed(WebGame *w) {
     return agree;
 }
 
-bool web_game_draw(WebGames *gs, WebGame *w, bool *accepted, WebError *e) {
+bool web_game_draw(WebGames *gs, WebGame *w, const WebActor *a, bool *accepted, WebError *e) {
     pthread_mutex_lock(&w->lock);
     *accepted = false;
-    bool ok = ready(gs, w, draw_agreed(w), e);
+    int side = acting_side(w, a, e);
+    bool ok = side != -1 && ready(gs, w, side < 0 && draw_agreed(w), e);
+    bool agreed = side >= 0 ? w->draw_offer == 1 - side : draw_agreed(w);
     if (ok && web_is_over(w)) {
         web_set_err(e, 409, "the game is over");
         ok = false;
-    } else if (ok && draw_agreed(w)) {
+    } else if (ok && side >= 0 && !agreed) { /* online: an offer, until the other side moves */
+        w->draw_offer = side;
+        w->version++;
+        web_store_changed(&gs->store, w);
+    } else if (ok && agreed) {
         Saved s;
         keep(w, &s, false);
         w->forced = RESULT_DRAW;
         snprintf(w->forced_reason, sizeof w->forced_reason, "draw agreed");
+        w->draw_offer = -1;
         w->version++;
         ok = *accepted = commit_or_restore(gs, w, &s, e);
     }
@@ -279,6 +377,8 @@ bool web_game_options(WebGames *gs, WebGame *w, const cJSON *players, int level,
     bool ok = !w->removed;
     if (!ok) {
         web_set_err(e, 404, "no game with that id");
+    } else if (!(ok = local_only(w, e))) {
+        /* *e says why */
     } else {
         Saved s;
         keep(w, &s, false);
@@ -293,6 +393,47 @@ bool web_game_options(WebGames *gs, WebGame *w, const cJSON *players, int level,
             w->opt.movetime_ms = movetime_ms;
         w->version++;
         ok = commit_or_restore(gs, w, &s, e);
+    }
+    pthread_mutex_unlock(&w->lock);
+    return ok;
+}
+
+bool web_game_join(WebGames *gs, WebGame *w, const WebActor *a, const unsigned char *token_hash,
+                   const char *name, WebError *e) {
+    static const unsigned char open_to_all[WEB_HASH_LEN];
+    pthread_mutex_lock(&w->lock);
+    while (w->busy)
+        pthread_cond_wait(&w->idle, &w->lock);
+    int seat = !w->seat[0].held ? 0 : !w->seat[1].held ? 1 : -1;
+    bool ok = false;
+    if (w->removed) {
+        web_set_err(e, 404, "no game with that id");
+    } else if (!w->online) {
+        web_set_err(e, 409, "this game is not played online: there is no seat to take");
+    } else if (!a || !a->known) {
+        web_set_err(e, 403, "no session came with the request (are cookies allowed?)");
+    } else if (web_seat_of(w, a) >= 0) {
+        web_set_err(e, 409, "you already play in this game");
+    } else if (seat < 0) {
+        web_set_err(e, 409, "both seats of this game are taken: you can watch it");
+    } else if (web_is_over(w)) {
+        web_set_err(e, 409, "the game is over");
+    } else if (memcmp(w->invite, open_to_all, WEB_HASH_LEN) != 0 &&
+               (!token_hash || !web_secret_equal(token_hash, w->invite))) {
+        web_set_err(e, 403, "this game is by invitation: open the link you were sent");
+    } else {
+        Saved s;
+        keep(w, &s, false);
+        WebSeat before = w->seat[seat];
+        w->seat[seat].held = true;
+        memcpy(w->seat[seat].holder, a->holder, WEB_HASH_LEN);
+        w->seat[seat].account = 0;
+        snprintf(w->seat[seat].name, sizeof w->seat[seat].name, "%s", name);
+        web_clock_restart(&w->clock);
+        w->version++;
+        ok = commit_or_restore(gs, w, &s, e);
+        if (!ok)
+            w->seat[seat] = before;
     }
     pthread_mutex_unlock(&w->lock);
     return ok;

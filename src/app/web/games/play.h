@@ -9,15 +9,24 @@
 #include "app/web/games/registry.h"
 
 /* Errors fill *e (which may be NULL) and return false. */
-cJSON *web_game_state(WebGames *gs, WebGame *w);
+/* The state; "you" is the side whose seat a holds (null: none, or a NULL a). */
+cJSON *web_game_state(WebGames *gs, WebGame *w, const WebActor *a);
 cJSON *web_game_moves(WebGame *w);
-bool web_game_move(WebGames *gs, WebGame *w, const char *move, WebError *e);
+void web_game_tick(WebGames *gs, WebGame *w); /* a fallen flag ends the game now */
+/* The changes take the actor: in an online game only a seat's holder acts, for its
+ * own side (403 for anybody else); in a local game anybody does. Online, undo and
+ * draw are asked of the other player, who grants them by asking the same. */
+bool web_game_move(WebGames *gs, WebGame *w, const WebActor *a, const char *move, WebError *e);
 bool web_game_go(WebGames *gs, WebGame *w, int level, int movetime_ms, WebError *e);
 bool web_game_stop(WebGame *w, WebError *e);
-bool web_game_undo(WebGames *gs, WebGame *w, int count, WebError *e);
-bool web_game_resign(WebGames *gs, WebGame *w, int side,
+bool web_game_undo(WebGames *gs, WebGame *w, const WebActor *a, int count, WebError *e);
+bool web_game_resign(WebGames *gs, WebGame *w, const WebActor *a, int side,
                      WebError *e); /* side -1: the one to resign */
-bool web_game_draw(WebGames *gs, WebGame *w, bool *accepted, WebError *e);
+bool web_game_draw(WebGames *gs, WebGame *w, const WebActor *a, bool *accepted, WebError *e);
+/* Takes the free seat of an online game for the actor, shown as name; the token's
+ * hash must match the invitation when the game has one (403 otherwise). */
+bool web_game_join(WebGames *gs, WebGame *w, const WebActor *a, const unsigned char *token_hash,
+                   const char *name, WebError *e);
 bool web_game_options(WebGames *gs, WebGame *w, const cJSON *players, int level, int movetime_ms,
                       WebError *e);
 char *web_game_export(WebGame *w, char *name, size_t namelen); /* malloc'd text */

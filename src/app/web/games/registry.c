@@ -61,10 +61,17 @@ static bool unlist(WebGames *gs, WebGame *w) {
     return found;
 }
 
-WebGame *web_game_add(WebGames *gs, Game *game, const WebOptions *opt, WebError *e) {
+WebGame *web_game_add(WebGames *gs, Game *game, const WebOptions *opt, const WebOnline *online,
+                      WebError *e) {
     WebGame *w = web_game_new(game, opt); /* with the registry's reference */
-    w->busy = true;                       /* until the first file is written */
-    atomic_fetch_add(&w->refs, 1);        /* the caller's, before anyone else can see it */
+    if (online) {
+        w->online = true;
+        w->rated = online->rated;
+        memcpy(w->seat, online->seat, sizeof w->seat);
+        memcpy(w->invite, online->invite, sizeof w->invite);
+    }
+    w->busy = true;                /* until the first file is written */
+    atomic_fetch_add(&w->refs, 1); /* the caller's, before anyone else can see it */
     if (!enlist(gs, w)) {
         web_set_err(e, 503, "too many games: delete some first");
         web_game_free(w);

@@ -24,8 +24,10 @@ cJSON *
 web_games_list(WebGames *gs); /* the games, then {skipped: true, file, error} per unread file */
 cJSON *web_games_stats(WebGames *gs); /* counts, unread files, the engine's memory */
 WebGame *web_game_get(WebGames *gs, const char *id, WebError *e); /* a counted reference */
-/* A new game from a started Game (ownership passes, also on failure), or NULL. */
-WebGame *web_game_add(WebGames *gs, Game *game, const WebOptions *opt, WebError *e);
+/* A new game from a started Game (ownership passes, also on failure), or NULL;
+ * online: NULL for a local game. */
+WebGame *web_game_add(WebGames *gs, Game *game, const WebOptions *opt, const WebOnline *online,
+                      WebError *e);
 bool web_game_delete(WebGames *gs, const char *id, WebError *e);
 
 #endif

@@ -46,7 +46,9 @@ char *web_store_text(WebGame *w) {
              web_player_name(w->opt.player[1]));
     for (int s = 0; s < 2; s++)
         snprintf(s ? black : white, sizeof white, "%s",
-                 w->opt.player[s] == WEB_ENGINE ? "Menagerie" : "Human");
+                 w->online                        ? (w->seat[s].held ? w->seat[s].name : "?")
+                 : w->opt.player[s] == WEB_ENGINE ? "Menagerie"
+                                                  : "Human");
     const char *tags[32] = {"Event",       "Menagerie web game",
                             "Site",        "Menagerie",
                             "Date",        date,
@@ -153,11 +155,18 @@ bool web_store_commit(const WebStore *st, WebGame *w, WebError *e) {
     pthread_mutex_lock(&w->lock);
     w->busy = false;
     pthread_cond_broadcast(&w->idle);
-    if (ok)
+    if (ok) {
         w->updated = time(NULL);
-    else
+        web_store_changed(st, w);
+    } else {
         web_set_err(e, web_store_status(code), err);
+    }
     return ok;
+}
+
+void web_store_changed(const WebStore *st, WebGame *w) {
+    if (st->changed)
+        st->changed(st->changed_ctx, w);
 }
 
 /* ---- the folder ---- */

@@ -19,6 +19,10 @@ typedef struct {
         char error[200];
     } skipped[WEB_STORE_SKIPPED];
     int nskipped;
+    /* told of every change that those watching a game see, after its commit (and of
+     * the changes not saved, such as a draw offer), the game's lock held; NULL: none */
+    void (*changed)(void *ctx, WebGame *w);
+    void *changed_ctx;
 } WebStore;
 
 bool web_store_open(WebStore *st, const char *dir, char *err,
@@ -32,6 +36,7 @@ bool web_store_remove(const WebStore *st, const char *id, GameKind kind, char *e
 /* Saves w after a change (lock held on entry and on return, dropped meanwhile);
  * false with a 5xx in *e when the file could not be written. */
 bool web_store_commit(const WebStore *st, WebGame *w, WebError *e);
+void web_store_changed(const WebStore *st, WebGame *w); /* tells st->changed (lock held) */
 /* Reads the saved games, calling add(ctx, w) for each (false: not taken, w is
  * freed); a file that cannot be read is remembered with its reason. */
 void web_store_load(WebStore *st, bool (*add)(void *ctx, WebGame *w), void *ctx);

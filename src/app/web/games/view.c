@@ -102,6 +102,33 @@ static cJSON *search_json(const SearchInfo *si, const char *pv_san, bool hide_li
     return s;
 }
 
+/* Online: the seats (names only), the offers, rated. */
+static void view_online(cJSON *o, const WebGame *w) {
+    cJSON_AddBoolToObject(o, "online", w->online);
+    if (!w->online)
+        return;
+    cJSON_AddBoolToObject(o, "rated", w->rated);
+    cJSON *seats = cJSON_AddArrayToObject(o, "seats");
+    for (int s = 0; s < 2; s++) {
+        cJSON *p = cJSON_CreateObject();
+        cJSON_AddBoolToObject(p, "held", w->seat[s].held);
+        if (w->seat[s].held)
+            cJSON_AddStringToObject(p, "name", w->seat[s].name);
+        else
+            cJSON_AddNullToObject(p, "name");
+        cJSON_AddItemToArray(seats, p);
+    }
+    static const unsigned char open_to_all[WEB_HASH_LEN];
+    cJSON_AddBoolToObject(o, "invitation", memcmp(w->invite, open_to_all, WEB_HASH_LEN) != 0);
+    const int offers[2] = {w->draw_offer, w->takeback_offer};
+    const char *names[2] = {"draw_offer", "takeback_offer"};
+    for (int i = 0; i < 2; i++)
+        if (offers[i] >= 0)
+            cJSON_AddNumberToObject(o, names[i], offers[i]);
+        else
+            cJSON_AddNullToObject(o, names[i]);
+}
+
 cJSON *web_view_state(WebGame *w) {
     cJSON *o = cJSON_CreateObject();
     GameInfo *gi = &w->info;
@@ -182,8 +209,9 @@ cJSON *web_view_state(WebGame *w) {
     cJSON_AddNumberToObject(o, "movetime_ms", w->opt.movetime_ms);
     cJSON_AddBoolToObject(o, "thinking", w->thinking);
     cJSON_AddBoolToObject(o, "queued", w->queued);
-    cJSON_AddItemToObject(
-        o, "clock", web_clock_json(&w->clock, engine_side_to_move(w->g), r.kind == RESULT_NONE));
+    cJSON_AddItemToObject(o, "clock",
+                          web_clock_json(&w->clock, engine_side_to_move(w->g), web_clock_runs(w)));
+    view_online(o, w);
     if (w->has_info)
         cJSON_AddItemToObject(
             o, "search",
@@ -221,6 +249,13 @@ cJSON *web_view_entry(WebGame *w) {
     cJSON_AddStringToObject(o, "result", web_result_token(r.kind));
     cJSON_AddStringToObject(o, "reason", r.reason);
     cJSON_AddBoolToObject(o, "thinking", w->thinking);
+    cJSON_AddBoolToObject(o, "online", w->online);
+    if (w->online) {
+        cJSON *names = cJSON_AddArrayToObject(o, "names");
+        for (int s = 0; s < 2; s++)
+            cJSON_AddItemToArray(names, w->seat[s].held ? cJSON_CreateString(w->seat[s].name)
+                                                        : cJSON_CreateNull());
+    }
     cJSON_AddNumberToObject(o, "created", (double)w->created);
     cJSON_AddNumberToObject(o, "updated", (double)w->updated);
     return o;

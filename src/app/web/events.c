@@ -1,0 +1,336 @@
+/* events.c - Server-Sent Events of the games' changes (events.h).
+ *
+ * A stream is a libmicrohttpd response read through read_stream. It sends the
+ * game's state whenever the version it last sent is behind the one it was told
+ * of, a ping when it has been quiet for PING_SECONDS, and otherwise suspends its
+ * connection; a change (web_events_changed, the store's hook, the game's lock
+ * held) marks the game's streams and resumes them. Locks: a game's lock may be
+ * held while taking the table's, never the other way round, so a stream builds
+ * its text with the table unlocked. */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "app/web/events.h"
+#include "app/web/games/play.h"
+
+#define PING_SECONDS 15
+#define MAX_STREAMS 20000
+#define DEPARTED 512 /* players' streams that closed, remembered for web_events_present */
+
+typedef struct Stream {
+    struct Stream *prev, *next;
+    WebEvents *ev;
+    struct MHD_Connection *conn;
+    char id[WEB_ID_LEN];
+    int side;              /* the seat its viewer holds, -1 */
+    unsigned sent, wanted; /* versions: last sent, last told of */
+    bool first, suspended; /* first: nothing sent yet */
+    bool gone;             /* the game was deleted: the stream ends after this event */
+    char *buf;             /* the event being sent, from off */
+    size_t len, off;
+    time_t quiet_since;
+} Stream;
+
+struct WebEvents {
+    WebGames *games;
+    pthread_mutex_t lock; /* the streams, departed, stopping */
+    Stream *streams;
+    int count;
+    struct {
+        char id[WEB_ID_LEN];
+        int side;
+        time_t at;
+    } departed[DEPARTED];
+    int next_departed;
+    bool stopping;
+    pthread_cond_t stop;
+    pthread_t ticker;
+};
+
+/* ---- telling the streams ---- */
+
+static void resume(Stream *s) {
+    if (s->suspended) {
+        s->suspended = false;
+        MHD_resume_connection(s->conn);
+    }
+}
+
+static void changed(void *ctx, WebGame *w) {
+    WebEvents *ev = ctx;
+    pthread_mutex_lock(&ev->lock);
+    for (Stream *s = ev->streams; s; s = s->next)
+        if (!strcmp(s->id, w->id)) {
+            s->wanted = w->version;
+            resume(s);
+        }
+    pthread_mutex_unlock(&ev->lock);
+}
+
+/* ---- a stream ---- */
+
+/* The event that brings s up to date (malloc'd; *version gets its id), or a
+ * "gone" event when the game was deleted. The table is not locked. */
+static char *state_event(WebEvents *ev, const char *id, unsigned *version, size_t *len) {
+    WebError e;
+    WebGame *w = web_game_get(ev->games, id, &e);
+    char *text = NULL;
+    if (w) {
+        cJSON *st = web_game_state(ev->games, w, NULL);
+        cJSON_DeleteItemFromObject(st, "you"); /* the same for every viewer */
+        const cJSON *v = cJSON_GetObjectItem(st, "version");
+        *version = cJSON_IsNumber(v) ? (unsigned)v->valuedouble : 0;
+        char *json = cJSON_PrintUnformatted(st);
+        cJSON_Delete(st);
+        web_game_put(w);
+        size_t n = strlen(json) + 64;
+        text = malloc(n);
+        if (!text)
+            abort();
+        *len = (size_t)snprintf(text, n, "id: %u\nevent: state\ndata: %s\n\n", *version, json);
+        free(json);
+    } else {
+        text = strdup("event: gone\ndata: {\"error\": \"no game with that id\"}\n\n");
+        if (!text)
+            abort();
+        *len = strlen(text);
+        *version = 0;
+    }
+    return text;
+}
+
+static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
+    (void)pos;
+    Stream *s = cls;
+    WebEvents *ev = s->ev;
+    pthread_mutex_lock(&ev->lock);
+    // Step 1. What is left of the event being sent.
+    if (s->off < s->len) {
+        size_t n = s->len - s->off < max ? s->len - s->off : max;
+        memcpy(out, s->buf + s->off, n);
+        s->off += n;
+        pthread_mutex_unlock(&ev->lock);
+        return (ssize_t)n;
+    }
+    if (ev->stopping || s->gone) {
+        pthread_mutex_unlock(&ev->lock);
+        return MHD_CONTENT_READER_END_OF_STREAM;
+    }
+    free(s->buf);
+    s->buf = NULL;
+    s->len = s->off = 0;
+    // Step 2. A new state, a ping, or nothing: then wait, suspended.
+    bool behind = s->first || s->wanted != s->sent;
+    time_t now = time(NULL);
+    if (!behind && now - s->quiet_since < PING_SECONDS) {
+        s->suspended = true;
+        MHD_suspend_connection(s->conn);
+        pthread_mutex_unlock(&ev->lock);
+        return 0;
+    }
+    pthread_mutex_unlock(&ev->lock);
+    char id[WEB_ID_LEN];
+    memcpy(id, s->id, sizeof id);
+    unsigned version = 0;
+    size_t len = 0;
+    char *text;
+    if (behind) {
+        text = state_event(ev, id, &version, &len);
+    } else {
+        text = strdup(": ping\n\n");
+        if (!text)
+            abort();
+        len = strlen(text);
+    }
+    pthread_mutex_lock(&ev->lock);
+    if (behind) {
+        s->first = false;
+        s->gone = version == 0;
+        s->sent = version;
+        if (s->wanted < version)
+            s->wanted = version;
+    }
+    s->buf = text;
+    s->len = len;
+    s->quiet_since = now;
+    size_t n = len < max ? len : max;
+    memcpy(out, text, n);
+    s->off = n;
+    pthread_mutex_unlock(&ev->lock);
+    return (ssize_t)n;
+}
+
+static void close_stream(void *cls) {
+    Stream *s = cls;
+    WebEvents *ev = s->ev;
+    pthread_mutex_lock(&ev->lock);
+    if (s->prev)
+        s->prev->next = s->next;
+    else
+        ev->streams = s->next;
+    if (s->next)
+        s->next->prev = s->prev;
+    ev->count--;
+    if (s->side >= 0) {
+        int i = ev->next_departed;
+        ev->next_departed = (i + 1) % DEPARTED;
+        memcpy(ev->departed[i].id, s->id, WEB_ID_LEN);
+        ev->departed[i].side = s->side;
+        ev->departed[i].at = time(NULL);
+    }
+    pthread_mutex_unlock(&ev->lock);
+    free(s->buf);
+    free(s);
+}
+
+struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, const char *id,
+                                     const WebActor *a, unsigned last, int *status,
+                                     const char **msg) {
+    WebError e;
+    WebGame *w = web_game_get(ev->games, id, &e);
+    if (!w) {
+        *status = e.status;
+        *msg = "no game with that id";
+        return NULL;
+    }
+    pthread_mutex_lock(&w->lock);
+    int side = web_seat_of(w, a);
+    unsigned version = w->version;
+    pthread_mutex_unlock(&w->lock);
+    web_game_put(w);
+    Stream *s = calloc(1, sizeof *s);
+    if (!s)
+        abort();
+    s->ev = ev;
+    s->conn = c;
+    memcpy(s->id, id, WEB_ID_LEN);
+    s->side = side;
+    s->first = last != version; /* a viewer up to date waits for the next change */
+    s->sent = s->wanted = version;
+    s->quiet_since = time(NULL);
+    pthread_mutex_lock(&ev->lock);
+    bool room = ev->count < MAX_STREAMS && !ev->stopping;
+    if (room) {
+        s->next = ev->streams;
+        if (ev->streams)
+            ev->streams->prev = s;
+        ev->streams = s;
+        ev->count++;
+    }
+    pthread_mutex_unlock(&ev->lock);
+    if (!room) {
+        free(s);
+        *status = 503;
+        *msg = "too many streams open: try again later";
+        return NULL;
+    }
+    struct MHD_Response *r =
+        MHD_create_response_from_callback(MHD_SIZE_UNKNOWN, 16384, read_stream, s, close_stream);
+    if (!r) {
+        close_stream(s);
+        *status = 500;
+        *msg = "could not open the stream";
+    }
+    return r;
+}
+
+/* ---- the ticker ---- */
+
+/* Once a second: the flags of watched games with a running clock, and the pings
+ * of quiet streams (whose connections wait suspended). */
+static void *tick(void *arg) {
+    WebEvents *ev = arg;
+    pthread_mutex_lock(&ev->lock);
+    while (!ev->stopping) {
+        struct timespec until;
+        clock_gettime(CLOCK_REALTIME, &until);
+        until.tv_sec += 1;
+        pthread_cond_timedwait(&ev->stop, &ev->lock, &until);
+        if (ev->stopping)
+            break;
+        time_t now = time(NULL);
+        int n = 0, cap = ev->count;
+        char(*ids)[WEB_ID_LEN] = cap ? malloc((size_t)cap * WEB_ID_LEN) : NULL;
+        for (Stream *s = ev->streams; s; s = s->next) {
+            if (now - s->quiet_since >= PING_SECONDS)
+                resume(s);
+            bool seen = false;
+            for (int i = 0; i < n && !seen; i++)
+                seen = !strcmp(ids[i], s->id);
+            if (!seen && n < cap)
+                memcpy(ids[n++], s->id, WEB_ID_LEN);
+        }
+        pthread_mutex_unlock(&ev->lock);
+        for (int i = 0; i < n; i++) {
+            WebError e;
+            WebGame *w = web_game_get(ev->games, ids[i], &e);
+            if (w) {
+                web_game_tick(ev->games, w);
+                web_game_put(w);
+            }
+        }
+        free(ids);
+        pthread_mutex_lock(&ev->lock);
+    }
+    pthread_mutex_unlock(&ev->lock);
+    return NULL;
+}
+
+/* ---- the table ---- */
+
+WebEvents *web_events_new(WebGames *gs) {
+    WebEvents *ev = calloc(1, sizeof *ev);
+    if (!ev)
+        abort();
+    ev->games = gs;
+    pthread_mutex_init(&ev->lock, NULL);
+    pthread_cond_init(&ev->stop, NULL);
+    gs->store.changed_ctx = ev;
+    gs->store.changed = changed;
+    if (pthread_create(&ev->ticker, NULL, tick, ev) != 0)
+        abort();
+    return ev;
+}
+
+void web_events_stop(WebEvents *ev) {
+    pthread_mutex_lock(&ev->lock);
+    ev->stopping = true;
+    pthread_cond_broadcast(&ev->stop);
+    for (Stream *s = ev->streams; s; s = s->next)
+        resume(s);
+    pthread_mutex_unlock(&ev->lock);
+}
+
+void web_events_free(WebEvents *ev) {
+    if (!ev)
+        return;
+    web_events_stop(ev);
+    pthread_join(ev->ticker, NULL);
+    ev->games->store.changed = NULL;
+    pthread_mutex_destroy(&ev->lock);
+    pthread_cond_destroy(&ev->stop);
+    free(ev);
+}
+
+bool web_events_present(WebEvents *ev, const char *id, int side, int grace) {
+    time_t now = time(NULL);
+    bool present = false;
+    pthread_mutex_lock(&ev->lock);
+    for (Stream *s = ev->streams; s && !present; s = s->next)
+        present = s->side == side && !strcmp(s->id, id);
+    for (int i = 0; i < DEPARTED && !present; i++)
+        present = ev->departed[i].side == side && !strcmp(ev->departed[i].id, id) &&
+                  now - ev->departed[i].at <= grace;
+    pthread_mutex_unlock(&ev->lock);
+    return present;
+}
+
+int web_events_count(WebEvents *ev) {
+    pthread_mutex_lock(&ev->lock);
+    int n = ev->count;
+    pthread_mutex_unlock(&ev->lock);
+    return n;
+}

@@ -1,0 +1,46 @@
+/* events.h - a game's changes pushed to everyone watching it, as Server-Sent Events
+ * (GET /api/games/ID/events). Each event is the game's whole state, for a spectator,
+ * under the game's version as its event id:
+ *
+ *   id: 17
+ *   event: state
+ *   data: {...}
+ *
+ * so a stream that drops and comes back (EventSource sends Last-Event-ID) gets the
+ * state at once when it moved on meanwhile, and nothing is lost or repeated: every
+ * state holds every move. A comment line (": ping") goes out every PING_SECONDS on a
+ * quiet stream, which keeps proxies from closing it and finds clients that left.
+ *
+ * A WebEvents is the table of open streams with its lock and its ticker thread. The
+ * games tell it of each change (it is their store's `changed` hook); it wakes the
+ * streams of that game, which libmicrohttpd suspends while there is nothing to send,
+ * so a waiting stream holds no thread. The ticker also lets a running clock's flag
+ * fall in the games being watched, so both players see it without asking, and it
+ * knows whose seats are connected (web_events_present), for abandoned games. The
+ * server makes one WebEvents beside its games. */
+#ifndef WEB_EVENTS_H
+#define WEB_EVENTS_H
+
+#include <microhttpd.h>
+
+#include "app/web/games/registry.h"
+
+typedef struct WebEvents WebEvents;
+
+WebEvents *web_events_new(WebGames *gs); /* hooks itself into gs->store.changed */
+/* Ends every stream (before the server stops: libmicrohttpd wants no connection
+ * suspended then); web_events_free, after it stopped, ends the ticker. */
+void web_events_stop(WebEvents *ev);
+void web_events_free(WebEvents *ev);
+/* A stream of game id for a viewer (a: its session, for the seat it holds) that last
+ * saw version `last` (0: none); NULL with *status and *msg when there is no such
+ * game or too many streams. */
+struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, const char *id,
+                                     const WebActor *a, unsigned last, int *status,
+                                     const char **msg);
+/* Whether the holder of a game's seat has a stream open now, or had one within the
+ * last `grace` seconds. */
+bool web_events_present(WebEvents *ev, const char *id, int side, int grace);
+int web_events_count(WebEvents *ev); /* streams open */
+
+#endif

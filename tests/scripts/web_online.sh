@@ -1,0 +1,141 @@
+#!/usr/bin/env bash
+# Online games of `menagerie serve`: an invitation, seats bound to session cookies,
+# every action tried from a spectator and from the other seat (each refused, the game
+# unchanged), offers of draws and take-backs answered by the other player, the
+# cross-site checks, and the live stream (Server-Sent Events, resumed by event id).
+# Then, where Chromium can run, tests/web/online.mjs plays a whole game between two
+# browsers while a third watches. Prints one "ok ..." or "FAIL ..." line per check.
+set -u
+cd "$(dirname "$0")/../.."
+BIN=${MENAGERIE:-./menagerie}
+. tests/lib/web.sh
+need_node
+scratch
+must_start_server "$T/data"
+
+# as JAR METHOD PATH [BODY [HEADER...]]: a request with the cookie jar $T/JAR
+as() {
+    local jar=$T/$1 m=$2 p=$3 body=${4:-}
+    shift 4 2> /dev/null || shift $#
+    local args=(-s --noproxy '*' --max-time 30 -o "$T/body" -D "$T/head" -w '%{http_code}'
+        -b "$jar" -c "$jar" -X "$m")
+    [ "$m" = GET ] || args+=(-H "Content-Type: application/json" --data-binary "${body:-{\}}")
+    for h in "$@"; do args+=(-H "$h"); done
+    CODE=$(curl "${args[@]}" "$B$p")
+}
+version() { as "$1" GET "/api/games/$2" && js d.version; }
+
+# ---- an invitation ----
+as alice POST /api/games '{"variant":"chess","online":true,"side":"white","name":"Alice","clock_ms":600000,"inc_ms":0}'
+expect "online game: made with an invitation" 201 \
+    "d.online && d.you === 0 && /^[0-9a-f]{64}$/.test(d.invite) && d.seats[0].name === 'Alice' && !d.seats[1].held && d.invitation"
+G=$(js d.id)
+TOKEN=$(js d.invite)
+grep -qi '^set-cookie: menagerie_session=[0-9a-f]\{64\}; Path=/; Max-Age=[0-9]*; HttpOnly; SameSite=Strict' "$T/head"
+check "session cookie: HttpOnly, SameSite=Strict" $? "$(grep -i set-cookie "$T/head")"
+as alice GET "/api/games/$G"
+expect "the invitation is told once, to its maker" 200 "d.invite === undefined && d.you === 0"
+as alice POST "/api/games/$G/move" '{"move":"e2e4"}'
+expect "no move before the second player comes" 409 "/second player/.test(d.error)"
+as bob POST "/api/games/$G/join" '{"name":"Bob"}'
+expect "join without the token refused" 403 "/invitation/.test(d.error)"
+as bob POST "/api/games/$G/join" "{\"name\":\"Bob\",\"token\":\"${TOKEN//a/b}x\"}"
+expect "join with a malformed token refused" 403
+as bob POST "/api/games/$G/join" "{\"name\":\"Bob\",\"token\":\"$(printf '%064d' 0)\"}"
+expect "join with a wrong token refused" 403
+as bob POST "/api/games/$G/join" "{\"name\":\"<b>Bob\",\"token\":\"$TOKEN\"}"
+expect "a name with markup refused" 400
+as alice POST "/api/games/$G/join" "{\"name\":\"Alice\",\"token\":\"$TOKEN\"}"
+expect "the maker cannot take the other seat too" 409
+as bob POST "/api/games/$G/join" "{\"name\":\"Bob\",\"token\":\"$TOKEN\"}"
+expect "join with the token" 200 "d.you === 1 && d.seats[1].name === 'Bob' && d.seats[0].name === 'Alice'"
+as eve POST "/api/games/$G/join" "{\"name\":\"Eve\",\"token\":\"$TOKEN\"}"
+expect "a third player finds both seats taken" 409
+as eve GET "/api/games/$G"
+expect "a spectator sees the game, and no seat" 200 "d.you === null && d.seats[1].held"
+
+# ---- every action from a spectator, and from the wrong seat ----
+V=$(version alice "$G")
+for a in "move|{\"move\":\"e2e4\"}" "undo|{}" "resign|{}" "draw|{}" "go|{}" "stop|{}" \
+    "options|{\"level\":5}"; do
+    as eve POST "/api/games/$G/${a%%|*}" "${a#*|}"
+    expect "spectator: ${a%%|*} refused" 403
+done
+as eve DELETE "/api/games/$G"
+expect "spectator: delete refused" 403
+as bob POST "/api/games/$G/move" '{"move":"e2e4"}'
+expect "Black cannot move for White" 403 "/opponent/.test(d.error)"
+as bob POST "/api/games/$G/resign" '{"side":"white"}'
+expect "Black cannot resign for White" 403
+as alice POST "/api/games/$G/analysis" '{}'
+expect "no analysis for a player during the game" 409
+as eve GET "/api/games/$G"
+[ "$(js d.version)" = "$V" ] && [ "$(js d.history.length)" = 0 ] && [ "$(js d.result.over)" = false ]
+check "the refusals left the game as it was" $? "$(head -c 300 "$T/body")"
+as forger POST "/api/games/$G/move" '{"move":"e2e4"}' "Cookie: menagerie_session=$(printf 'f%.0s' $(seq 64))"
+expect "a forged session cookie is a spectator" 403
+
+# ---- cross-site requests ----
+as alice POST "/api/games/$G/move" '{"move":"e2e4"}' "Origin: http://evil.example"
+expect "Origin of another site refused" 403 "/another site/.test(d.error)"
+as alice POST "/api/games/$G/move" '{"move":"e2e4"}' "Sec-Fetch-Site: cross-site"
+expect "Sec-Fetch-Site: cross-site refused" 403
+as alice POST "/api/games/$G/move" '{"move":"e2e4"}' "Origin: http://127.0.0.1:$PORT"
+expect "the page's own origin: White moves" 200 "d.history.length === 1 && d.clock.running === null"
+
+# ---- the live stream ----
+curl -sN --noproxy '*' --max-time 6 "$B/api/games/$G/events" > "$T/sse1" &
+S1=$!
+LAST=$(version eve "$G")
+curl -sN --noproxy '*' --max-time 6 -H "Last-Event-ID: $LAST" "$B/api/games/$G/events" > "$T/sse2" &
+S2=$!
+sleep 1
+as bob POST "/api/games/$G/move" '{"move":"e7e5"}'
+expect "Black moves" 200 "d.history.length === 2 && d.clock.running === 0"
+wait $S1 $S2
+grep -q '^event: state' "$T/sse1" && [ "$(grep -c '^id: ' "$T/sse1")" -ge 2 ] &&
+    grep '^data: ' "$T/sse1" | tail -1 | grep -q '"san":"e5"'
+check "a stream gets the state at once and each change" $? "$(head -c 300 "$T/sse1")"
+[ "$(grep -c '^id: ' "$T/sse2")" = 1 ] && grep -q "^id: $((LAST + 1))\$" "$T/sse2"
+check "a stream resumed at the last event id gets only what came after" $? "$(cat "$T/sse2" | head -c 300)"
+! grep -q '"you"\|holder\|invite"' "$T/sse1"
+check "the stream says nothing of seats' secrets or sides" $?
+
+# ---- offers ----
+as alice POST "/api/games/$G/draw"
+expect "White offers a draw" 200 "d.draw_offer === 0 && !d.result.over"
+as alice POST "/api/games/$G/move" '{"move":"g1f3"}'
+as bob POST "/api/games/$G/move" '{"move":"b8c6"}'
+expect "a move of the other side declines the offer" 200 "d.draw_offer === null"
+as alice POST "/api/games/$G/undo"
+expect "White asks to take back" 200 "d.takeback_offer === 0 && d.history.length === 4"
+as alice POST "/api/games/$G/undo"
+expect "asking again changes nothing" 200 "d.takeback_offer === 0 && d.history.length === 4"
+as bob POST "/api/games/$G/undo"
+expect "Black grants it: White's last move goes back" 200 "d.history.length === 2 && d.side === 0 && d.takeback_offer === null"
+as bob POST "/api/games/$G/draw"
+as alice POST "/api/games/$G/draw"
+expect "a draw offered and accepted" 200 "d.result.over && d.result.score === '1/2-1/2'"
+as alice DELETE "/api/games/$G"
+expect "a game between people cannot be deleted" 403
+as eve GET "/api/games/$G/export"
+grep -q '\[White "Alice"\]' "$T/body" && grep -q '\[Black "Bob"\]' "$T/body" && ! grep -q "$TOKEN" "$T/body"
+check "the export names the players and holds no secret" $? "$(head -c 300 "$T/body")"
+as eve GET /api/games
+expect "the list names an online game's players" 200 "d.some(g => g.id === '$G' && g.online && g.names[0] === 'Alice' && g.names[1] === 'Bob')"
+
+# ---- an open seat (no invitation), random sides ----
+as alice POST /api/games '{"variant":"slangenspel","online":true,"invite":false,"name":"Alice"}'
+expect "an open game" 201 "d.online && !d.invitation && d.invite === undefined"
+O=$(js d.id)
+as bob POST "/api/games/$O/join" '{"name":"Bob"}'
+expect "anyone may take its seat" 200 "d.you === 0 || d.you === 1"
+
+# ---- the whole game in browsers ----
+if [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ -f tests/web/node_modules/playwright-core/package.json ]; then
+    node tests/web/online.mjs "$B/" "$T/shots" 2>&1 | grep -E '^(ok|FAIL)'
+else
+    echo "ok web online browsers: skipped (no Chromium or playwright-core; tests/scripts/web_e2e.sh installs them)"
+fi
+stop_server
+check "server stops cleanly with streams open" "$RC"
