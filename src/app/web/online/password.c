@@ -1,7 +1,6 @@
 /* password.c - passwords by libsodium's crypto_pwhash_str family (Argon2id), with a
  * counted gate so that at most WEB_PASSWORD_PARALLEL hashes hold their memory at
  * once, and the rules for passwords and names. */
-#include <ctype.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -32,6 +31,11 @@ static void gate_leave(void) {
     running--;
     pthread_cond_signal(&gate_free);
     pthread_mutex_unlock(&gate_lock);
+}
+
+/* C in lower case when it is an ASCII letter: not tolower, which a locale changes. */
+static unsigned char ascii_lower(unsigned char c) {
+    return c >= 'A' && c <= 'Z' ? (unsigned char)(c - 'A' + 'a') : c;
 }
 
 /* The length of the UTF-8 sequence at S (N bytes left), 0 when it is not one. */
@@ -77,7 +81,7 @@ const char *web_password_rule(const char *pw, size_t len, const char *name) {
     }
     if (name && strlen(name) == len) {
         size_t i = 0;
-        while (i < len && tolower(s[i]) == tolower((unsigned char)name[i]))
+        while (i < len && ascii_lower(s[i]) == ascii_lower((unsigned char)name[i]))
             i++;
         if (i == len)
             return "the password may not be the player's name";
@@ -110,7 +114,7 @@ bool web_password_name_fold(const char *name, char out[WEB_PASSWORD_NAME_MAX + 1
         return false;
     size_t i = 0;
     for (; name[i]; i++)
-        out[i] = (char)tolower((unsigned char)name[i]);
+        out[i] = (char)ascii_lower((unsigned char)name[i]);
     out[i] = '\0';
     return true;
 }
