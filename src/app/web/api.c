@@ -13,6 +13,7 @@
 
 #include "app/web/api.h"
 #include "app/web/games/play.h"
+#include "app/web/online/password.h"
 #include "app/web/online/secret.h"
 #include "app/web/study.h"
 
@@ -249,14 +250,15 @@ static void start(const Req *rq, Game *g, const WebOptions *opt, const WebOnline
     web_game_put(w);
 }
 
-/* A player's name as shown: 1 to 20 of A-Z a-z 0-9 _ -, as lichess's. */
+/* A player's name as shown ("name", default Anonymous): password.h's rule. */
 static bool read_name(const cJSON *b, char name[WEB_NAME_LEN], WebReply *out) {
-    const char *v = "Anonymous";
-    if (!opt_str(b, "name", 20, &v, out))
+    const char *v = "Anonymous", *why;
+    if (!opt_str(b, "name", WEB_NAME_LEN - 1, &v, out))
         return false;
-    if (!v[0] || strspn(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_-") !=
-                     strlen(v)) {
-        web_reply_error(out, 400, "\"name\" must be 1 to 20 of A-Z, a-z, 0-9, _ and -");
+    if ((why = web_password_name_rule(v))) {
+        char msg[200];
+        snprintf(msg, sizeof msg, "\"name\": %s", why);
+        web_reply_error(out, 400, msg);
         return false;
     }
     snprintf(name, WEB_NAME_LEN, "%s", v);
@@ -267,8 +269,8 @@ static bool read_name(const cJSON *b, char name[WEB_NAME_LEN], WebReply *out) {
  * seat ("side": "white", "black" or "random", the default) under "name"; with
  * "invite" (the default) the other seat is for whoever opens the join link, whose
  * token the reply holds; without, anyone may take it. */
-static bool read_online(const Req *rq, WebOptions *opt, WebOnline *on, char invite[65],
-                        WebReply *out) {
+static bool read_online(const Req *rq, WebOptions *opt, WebOnline *on,
+                        char invite[WEB_SECRET_HEX_LEN + 1], WebReply *out) {
     const char *side = "random";
     const cJSON *inv = cJSON_GetObjectItemCaseSensitive(rq->body, "invite");
     char name[WEB_NAME_LEN];
@@ -295,9 +297,10 @@ static bool read_online(const Req *rq, WebOptions *opt, WebOnline *on, char invi
     memcpy(on->seat[s].holder, rq->who->actor.holder, WEB_HASH_LEN);
     snprintf(on->seat[s].name, sizeof on->seat[s].name, "%s", name);
     invite[0] = 0;
-    if (!inv || cJSON_IsTrue(inv)) {
-        web_secret_new(invite);
-        web_secret_hash(invite, on->invite);
+    if ((!inv || cJSON_IsTrue(inv)) &&
+        !(web_secret_new(invite) && web_secret_hash(invite, on->invite))) {
+        web_reply_error(out, 500, "no random numbers for an invitation");
+        return false;
     }
     return true;
 }
@@ -315,7 +318,7 @@ static void api_new(const Req *rq, WebReply *out) {
     }
     const cJSON *online = cJSON_GetObjectItemCaseSensitive(rq->body, "online");
     WebOnline on;
-    char invite[WEB_SECRET_HEX + 1] = "";
+    char invite[WEB_SECRET_HEX_LEN + 1] = "";
     if (online && !cJSON_IsBool(online)) {
         web_reply_error(out, 400, "\"online\" must be true or false");
         return;

@@ -171,11 +171,9 @@ static bool cross_site(struct MHD_Connection *c) {
 static void client_of(struct MHD_Connection *c, WebClient *who, WebReply *out) {
     memset(who, 0, sizeof *who);
     const char *cookie = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, SESSION_COOKIE);
-    if (!cookie || !web_secret_hash(cookie, who->actor.holder)) {
-        web_secret_new(out->session);
-        web_secret_hash(out->session, who->actor.holder);
-    }
-    who->actor.known = true;
+    who->actor.known = cookie && web_secret_hash(cookie, who->actor.holder);
+    if (!who->actor.known && web_secret_new(out->session))
+        who->actor.known = web_secret_hash(out->session, who->actor.holder);
     const union MHD_ConnectionInfo *ci =
         MHD_get_connection_info(c, MHD_CONNECTION_INFO_CLIENT_ADDRESS);
     const struct sockaddr *sa = ci ? ci->client_addr : NULL;
@@ -494,7 +492,11 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     mallopt(M_ARENA_MAX, 4);
 #endif
     (void)engine_game_names(); /* built once here, before any thread reads it */
-    engine_set_data_dir(dir);  /* the Slangenspel endgame databases: DIR/egdb */
+    if (!web_secret_init()) {
+        fprintf(stderr, "menagerie serve: libsodium could not start (no random numbers)\n");
+        return 1;
+    }
+    engine_set_data_dir(dir); /* the Slangenspel endgame databases: DIR/egdb */
     char err[300];
     if (!web_games_open(&srv->games, dir, err, sizeof err)) {
         fprintf(stderr, "menagerie serve: %s\n", err);
