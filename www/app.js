@@ -55,7 +55,10 @@ const app = {
   joinToken: null, // {id, token}: the invitation this page was opened with
   stream: null,    // {id, es}: the open game's live events (online games)
   declined: null,  // "id:version" of an offer this player declined
+  goneSince: null, // {id, at}: when this page saw the opponent leave (performance.now())
+  goneTimer: 0,
 };
+const GONE_MS = 30000; // the server's WEB_GONE_S: a claim may be made after it
 const NAME_KEY = 'menagerie-name';
 const INVITE_KEY = 'menagerie-invites';
 let chessBoard, snakeBoard, rules, editor;
@@ -262,9 +265,19 @@ function renderOnline() {
     textContent: st.invitation && !invited ? 'This game waits for the player it was sent to.'
       : `Play ${sideName(st, free)} against ${st.seats[1 - (free ?? 0)].name || 'the other player'}?` }));
   const live = app.stream && app.stream.es.readyState === EventSource.OPEN;
+  const opp = me === null ? null : 1 - me;
+  const gone = opp !== null && free === undefined && !over && st.present && !st.present[opp];
   $('online-line').textContent = me !== null
-    ? `You play ${sideName(st, me)}${free !== undefined ? ' · waiting for your opponent' : ''}${live ? ' · live' : ''}`
+    ? `You play ${sideName(st, me)}${free !== undefined ? ' · waiting for your opponent' : ''}${gone ? ' · your opponent left the page' : ''}${live ? ' · live' : ''}`
     : `You are watching${live ? ' · live' : ''}`;
+  // a player gone on their own move may be claimed against after GONE_MS
+  clearTimeout(app.goneTimer);
+  if (!gone || st.side !== opp) app.goneSince = null;
+  else if (!app.goneSince || app.goneSince.id !== st.id) app.goneSince = { id: st.id, at: performance.now() };
+  const wait = app.goneSince ? GONE_MS - (performance.now() - app.goneSince.at) : Infinity;
+  $('claim-box').hidden = !(wait <= 0);
+  if (app.goneSince && wait > 0) app.goneTimer = setTimeout(renderOnline, wait + 100);
+  $('btn-abort').hidden = me === null || over || st.history.length >= 2;
 }
 
 async function joinGame() {
@@ -1300,6 +1313,9 @@ function wire() {
   const decline = () => { app.declined = `${app.game.id}:${app.game.version}`; renderPanel(); };
   $('btn-takeback-decline').addEventListener('click', decline);
   $('btn-join').addEventListener('click', joinGame);
+  $('btn-abort').addEventListener('click', () => { if (confirm('Abort this game? It ends without a result.')) act(() => api.abort(app.game.id)); });
+  $('btn-claim-win').addEventListener('click', () => act(() => api.claim(app.game.id, 'win')));
+  $('btn-claim-draw').addEventListener('click', () => act(() => api.claim(app.game.id, 'draw')));
   $('btn-copy-invite').addEventListener('click', () => copyText($('invite-link').value, 'Link'));
   $('btn-draw-decline').addEventListener('click', () => {
     const st = app.game;

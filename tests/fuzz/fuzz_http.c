@@ -50,7 +50,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             fuzz_fail("cannot open a data folder: %s", d ? err : "mkdtemp failed");
         games.workers.node_cap = 2000;
         analysis = web_analysis_new(&games);
-        web_api_init(&api, &games, analysis);
+        web_api_init(&api, &games, analysis, NULL);
         atexit(remove_dir);
         data_dir = d;
         open = true;

@@ -54,6 +54,18 @@ expect "a third player finds both seats taken" 409
 as eve GET "/api/games/$G"
 expect "a spectator sees the game, and no seat" 200 "d.you === null && d.seats[1].held"
 
+# a game Black leaves on his move (claimed against at the end, once he is gone 30 s)
+as alice POST /api/games '{"variant":"chess","online":true,"side":"white","name":"Alice","invite":false}'
+C=$(js d.id)
+as bob POST "/api/games/$C/join" '{"name":"Bob"}'
+as alice POST "/api/games/$C/move" '{"move":"d2d4"}'
+expect "a game Black will leave" 200 "d.side === 1"
+CLAIM_AT=$((SECONDS + 32))
+as alice POST "/api/games/$C/claim" '{}'
+expect "no claim against a player who has just moved or is here" 409 "/still here/.test(d.error)"
+as bob POST "/api/games/$C/claim" '{}'
+expect "no claim on your own move" 409 "/your move/.test(d.error)"
+
 # ---- every action from a spectator, and from the wrong seat ----
 V=$(version alice "$G")
 for a in "move|{\"move\":\"e2e4\"}" "undo|{}" "resign|{}" "draw|{}" "go|{}" "stop|{}" \
@@ -130,6 +142,38 @@ expect "an open game" 201 "d.online && !d.invitation && d.invite === undefined"
 O=$(js d.id)
 as bob POST "/api/games/$O/join" '{"name":"Bob"}'
 expect "anyone may take its seat" 200 "d.you === 0 || d.you === 1"
+
+# ---- abort ----
+as alice POST /api/games '{"variant":"chess","online":true,"side":"black","name":"Alice","invite":false}'
+A=$(js d.id)
+as eve POST "/api/games/$A/abort"
+expect "a spectator cannot abort" 403
+as bob POST "/api/games/$A/join" '{"name":"Bob"}'
+as bob POST "/api/games/$A/move" '{"move":"e2e4"}'
+as alice POST "/api/games/$A/abort"
+expect "abort before both sides moved" 200 "d.result.over && d.result.aborted && d.result.score === '*' && /aborted by Black/.test(d.result.reason)"
+as alice POST "/api/games/$A/move" '{"move":"e7e5"}'
+expect "no move in an aborted game" 409
+as eve GET "/api/games/$A/export"
+grep -q '\[Termination "abandoned"\]' "$T/body" && grep -q '\[Result "\*"\]' "$T/body"
+check "an aborted game exports as abandoned, no result" $? "$(head -c 400 "$T/body")"
+as alice POST /api/games '{"variant":"chess","online":true,"name":"Alice","invite":false}'
+A2=$(js d.id)
+as bob POST "/api/games/$A2/join" '{"name":"Bob"}'
+as alice GET "/api/games/$A2"
+WHITE=$(js "d.you === 0 ? 'alice' : 'bob'")
+BLACK=$(js "d.you === 0 ? 'bob' : 'alice'")
+as "$WHITE" POST "/api/games/$A2/move" '{"move":"e2e4"}'
+as "$BLACK" POST "/api/games/$A2/move" '{"move":"e7e5"}'
+as "$WHITE" POST "/api/games/$A2/abort"
+expect "no abort once both sides moved" 409 "/both sides/.test(d.error)"
+
+# ---- the claim against the player who left ----
+while [ $SECONDS -lt $CLAIM_AT ]; do sleep 1; done
+as alice POST "/api/games/$C/claim" '{"result":"maybe"}'
+expect "a claim's result is win or draw" 400
+as alice POST "/api/games/$C/claim" '{}'
+expect "a claim against a player gone 30 s on his move" 200 "d.result.over && d.result.score === '1-0' && /Black left/.test(d.result.reason)"
 
 # ---- the whole game in browsers ----
 if [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ -f tests/web/node_modules/playwright-core/package.json ]; then

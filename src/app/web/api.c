@@ -89,7 +89,10 @@ static bool read_options(const cJSON *b, WebOptions *opt, WebReply *out) {
 /* ---- replies ---- */
 
 static void reply_state(const Req *rq, WebReply *out, int status, WebGame *w) {
-    web_reply_json(out, status, web_game_state(rq->api->games, w, &rq->who->actor));
+    cJSON *st = web_game_state(rq->api->games, w, &rq->who->actor);
+    if (rq->api->events)
+        web_events_presence(rq->api->events, st);
+    web_reply_json(out, status, st);
 }
 
 static WebGame *game_or_fail(const Req *rq, WebReply *out) {
@@ -569,6 +572,45 @@ static void api_export(const Req *rq, WebReply *out) {
     out->type = "text/plain; charset=utf-8";
 }
 
+static void api_abort(const Req *rq, WebReply *out) {
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    WebError e;
+    if (web_game_abort(rq->api->games, w, &rq->who->actor, &e))
+        reply_state(rq, out, 200, w);
+    else
+        web_reply_fail(out, &e);
+    web_game_put(w);
+}
+
+/* A seat's player is away: no stream of theirs open now or within WEB_GONE_S. */
+static bool seat_gone(void *ctx, const char *id, int side) {
+    WebEvents *ev = ctx;
+    return !ev || !web_events_present(ev, id, side, WEB_GONE_S);
+}
+
+/* {"result": "win" (the default) or "draw"}: against an opponent who left. */
+static void api_claim(const Req *rq, WebReply *out) {
+    const char *result = "win";
+    if (!opt_str(rq->body, "result", 8, &result, out))
+        return;
+    if (strcmp(result, "win") && strcmp(result, "draw")) {
+        web_reply_error(out, 400, "\"result\" must be \"win\" or \"draw\"");
+        return;
+    }
+    WebGame *w = game_or_fail(rq, out);
+    if (!w)
+        return;
+    WebError e;
+    if (web_game_claim(rq->api->games, w, &rq->who->actor, !strcmp(result, "win"), seat_gone,
+                       rq->api->events, &e))
+        reply_state(rq, out, 200, w);
+    else
+        web_reply_fail(out, &e);
+    web_game_put(w);
+}
+
 /* {name?, token?}: the free seat of an online game. */
 static void api_join(const Req *rq, WebReply *out) {
     const char *token = NULL;
@@ -639,6 +681,8 @@ static const Route routes[] = {
     {"POST", "/api/games/:id/draw", api_draw},
     {"POST", "/api/games/:id/options", api_options},
     {"POST", "/api/games/:id/join", api_join},
+    {"POST", "/api/games/:id/abort", api_abort},
+    {"POST", "/api/games/:id/claim", api_claim},
     {"GET", "/api/games/:id/export", api_export},
     {"GET", "/api/games/:id/positions", api_positions},
     {"POST", "/api/diagram", api_diagram},
@@ -677,9 +721,10 @@ static bool path_matches(const char *pattern, char **seg, int n, const char **id
     return true;
 }
 
-void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis) {
+void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis, WebEvents *events) {
     api->games = games;
     api->analysis = analysis;
+    api->events = events;
     pthread_mutex_init(&api->variants_lock, NULL);
     api->variants_text = NULL;
 }

@@ -7,12 +7,14 @@
 #define WEB_API_H
 
 #include "app/web/analysis.h"
+#include "app/web/events.h"
 #include "app/web/games/registry.h"
 #include "app/web/reply.h"
 
 typedef struct {
     WebGames *games;
     WebAnalysis *analysis;
+    WebEvents *events; /* who is connected, for claims (NULL: nobody is) */
     pthread_mutex_t variants_lock;
     char *variants_text; /* GET /api/variants, made once under variants_lock */
 } WebApi;
@@ -24,7 +26,7 @@ typedef struct {
     char addr[64];
 } WebClient;
 
-void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis);
+void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis, WebEvents *events);
 void web_api_free(WebApi *api);
 /* Answers one request from who: method (HEAD as GET), the address, the body. */
 void web_api_handle(WebApi *api, const WebClient *who, const char *method, const char *url,

@@ -29,6 +29,7 @@ typedef struct Stream {
     unsigned sent, wanted; /* versions: last sent, last told of */
     bool first, suspended; /* first: nothing sent yet */
     bool gone;             /* the game was deleted: the stream ends after this event */
+    bool poke;             /* send the state again: a player came or went */
     char *buf;             /* the event being sent, from off */
     size_t len, off;
     time_t quiet_since;
@@ -59,6 +60,16 @@ static void resume(Stream *s) {
     }
 }
 
+/* A player's stream of game id opened or closed: the others send the state again,
+ * whose "present" changed (table locked). */
+static void poke(WebEvents *ev, const Stream *except) {
+    for (Stream *s = ev->streams; s; s = s->next)
+        if (s != except && !strcmp(s->id, except->id)) {
+            s->poke = true;
+            resume(s);
+        }
+}
+
 static void changed(void *ctx, WebGame *w) {
     WebEvents *ev = ctx;
     pthread_mutex_lock(&ev->lock);
@@ -81,6 +92,7 @@ static char *state_event(WebEvents *ev, const char *id, unsigned *version, size_
     if (w) {
         cJSON *st = web_game_state(ev->games, w, NULL);
         cJSON_DeleteItemFromObject(st, "you"); /* the same for every viewer */
+        web_events_presence(ev, st);
         const cJSON *v = cJSON_GetObjectItem(st, "version");
         *version = cJSON_IsNumber(v) ? (unsigned)v->valuedouble : 0;
         char *json = cJSON_PrintUnformatted(st);
@@ -123,7 +135,7 @@ static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
     s->buf = NULL;
     s->len = s->off = 0;
     // Step 2. A new state, a ping, or nothing: then wait, suspended.
-    bool behind = s->first || s->wanted != s->sent;
+    bool behind = s->first || s->poke || s->wanted != s->sent;
     time_t now = time(NULL);
     if (!behind && now - s->quiet_since < PING_SECONDS) {
         s->suspended = true;
@@ -147,7 +159,7 @@ static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
     }
     pthread_mutex_lock(&ev->lock);
     if (behind) {
-        s->first = false;
+        s->first = s->poke = false;
         s->gone = version == 0;
         s->sent = version;
         if (s->wanted < version)
@@ -175,6 +187,7 @@ static void close_stream(void *cls) {
         s->next->prev = s->prev;
     ev->count--;
     if (s->side >= 0) {
+        poke(ev, s);
         int i = ev->next_departed;
         ev->next_departed = (i + 1) % DEPARTED;
         memcpy(ev->departed[i].id, s->id, WEB_ID_LEN);
@@ -219,6 +232,8 @@ struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, co
             ev->streams->prev = s;
         ev->streams = s;
         ev->count++;
+        if (side >= 0)
+            poke(ev, s);
     }
     pthread_mutex_unlock(&ev->lock);
     if (!room) {
@@ -239,8 +254,8 @@ struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, co
 
 /* ---- the ticker ---- */
 
-/* Once a second: the flags of watched games with a running clock, and the pings
- * of quiet streams (whose connections wait suspended). */
+/* Once a second: the pings of quiet streams (whose connections wait suspended),
+ * then the online games' flags and aborts (web_games_tick). */
 static void *tick(void *arg) {
     WebEvents *ev = arg;
     pthread_mutex_lock(&ev->lock);
@@ -252,27 +267,11 @@ static void *tick(void *arg) {
         if (ev->stopping)
             break;
         time_t now = time(NULL);
-        int n = 0, cap = ev->count;
-        char(*ids)[WEB_ID_LEN] = cap ? malloc((size_t)cap * WEB_ID_LEN) : NULL;
-        for (Stream *s = ev->streams; s; s = s->next) {
+        for (Stream *s = ev->streams; s; s = s->next)
             if (now - s->quiet_since >= PING_SECONDS)
                 resume(s);
-            bool seen = false;
-            for (int i = 0; i < n && !seen; i++)
-                seen = !strcmp(ids[i], s->id);
-            if (!seen && n < cap)
-                memcpy(ids[n++], s->id, WEB_ID_LEN);
-        }
         pthread_mutex_unlock(&ev->lock);
-        for (int i = 0; i < n; i++) {
-            WebError e;
-            WebGame *w = web_game_get(ev->games, ids[i], &e);
-            if (w) {
-                web_game_tick(ev->games, w);
-                web_game_put(w);
-            }
-        }
-        free(ids);
+        web_games_tick(ev->games);
         pthread_mutex_lock(&ev->lock);
     }
     pthread_mutex_unlock(&ev->lock);
@@ -326,6 +325,15 @@ bool web_events_present(WebEvents *ev, const char *id, int side, int grace) {
                   now - ev->departed[i].at <= grace;
     pthread_mutex_unlock(&ev->lock);
     return present;
+}
+
+void web_events_presence(WebEvents *ev, cJSON *state) {
+    const cJSON *id = cJSON_GetObjectItem(state, "id");
+    if (!cJSON_IsTrue(cJSON_GetObjectItem(state, "online")) || !cJSON_IsString(id))
+        return;
+    cJSON *p = cJSON_AddArrayToObject(state, "present");
+    for (int s = 0; s < 2; s++)
+        cJSON_AddItemToArray(p, cJSON_CreateBool(web_events_present(ev, id->valuestring, s, 0)));
 }
 
 int web_events_count(WebEvents *ev) {

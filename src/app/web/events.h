@@ -14,10 +14,11 @@
  * A WebEvents is the table of open streams with its lock and its ticker thread. The
  * games tell it of each change (it is their store's `changed` hook); it wakes the
  * streams of that game, which libmicrohttpd suspends while there is nothing to send,
- * so a waiting stream holds no thread. The ticker also lets a running clock's flag
- * fall in the games being watched, so both players see it without asking, and it
- * knows whose seats are connected (web_events_present), for abandoned games. The
- * server makes one WebEvents beside its games. */
+ * so a waiting stream holds no thread. Once a second the ticker lets the online
+ * games' flags fall and aborts the games nobody starts (web_games_tick), so both
+ * players see it without asking. It also knows whose seats are connected
+ * (web_events_present), for games a player left. The server makes one WebEvents
+ * beside its games. */
 #ifndef WEB_EVENTS_H
 #define WEB_EVENTS_H
 
@@ -42,5 +43,8 @@ struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, co
  * last `grace` seconds. */
 bool web_events_present(WebEvents *ev, const char *id, int side, int grace);
 int web_events_count(WebEvents *ev); /* streams open */
+/* Adds "present": [bool, bool] to an online game's state: whose players have a
+ * stream open now. A player's stream opening or closing sends the state again. */
+void web_events_presence(WebEvents *ev, cJSON *state);
 
 #endif

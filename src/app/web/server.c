@@ -504,7 +504,7 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     }
     srv->analysis = web_analysis_new(&srv->games);
     srv->events = web_events_new(&srv->games);
-    web_api_init(&srv->api, &srv->games, srv->analysis);
+    web_api_init(&srv->api, &srv->games, srv->analysis, srv->events);
     unsigned room = connection_room();
     struct MHD_Daemon *d = MHD_start_daemon(
         flags, (uint16_t)port, NULL, NULL, on_request, srv, MHD_OPTION_EXTERNAL_LOGGER, log_mhd,

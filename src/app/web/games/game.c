@@ -116,7 +116,7 @@ GameResult web_result_of(WebGame *w) {
 }
 
 bool web_is_over(WebGame *w) {
-    return web_result_of(w).kind != RESULT_NONE;
+    return w->aborted || web_result_of(w).kind != RESULT_NONE;
 }
 
 bool web_against_engine(WebGame *w) {

@@ -135,6 +135,7 @@ typedef struct WebGame {
     unsigned char invite[WEB_HASH_LEN]; /* the join link's token for a free seat, hashed;
                                          * all zero: open to anyone (a lobby seek) */
     int draw_offer, takeback_offer;     /* the side offering, -1 none (not saved) */
+    bool aborted; /* ended before it began: no result (saved as Termination "abandoned") */
 } WebGame;
 
 /* Who asks for a change. In an online game only a seat's holder acts, and only for
@@ -149,6 +150,14 @@ typedef struct {
 int web_seat_of(const WebGame *w, const WebActor *a);
 /* Whether both seats are held: an online game starts then (lock held). */
 bool web_seats_full(const WebGame *w);
+
+/* Online games that nobody starts end by themselves (as on lichess): an invitation
+ * nobody takes within WEB_INVITE_DAYS, a game whose first moves wait WEB_FIRST_MOVE_S
+ * after both seats are held. A player who leaves a game on their move may be claimed
+ * against once gone WEB_GONE_S. */
+#define WEB_INVITE_DAYS 7
+#define WEB_FIRST_MOVE_S 60
+#define WEB_GONE_S 30
 
 /* A game of g (ownership passes) with one reference, not listed anywhere. */
 WebGame *web_game_new(Game *g, const WebOptions *opt);

@@ -142,10 +142,101 @@ cJSON *web_game_state(WebGames *gs, WebGame *w, const WebActor *a) {
     return o;
 }
 
+/* Ends an online game without a result (lock held, not busy); false with *e when it
+ * could not be saved. */
+static bool abort_game(WebGames *gs, WebGame *w, const char *why, WebError *e) {
+    Saved s;
+    keep(w, &s, false);
+    w->aborted = true;
+    snprintf(w->forced_reason, sizeof w->forced_reason, "%s", why);
+    w->draw_offer = w->takeback_offer = -1;
+    w->version++;
+    bool ok = commit_or_restore(gs, w, &s, e);
+    if (!ok)
+        w->aborted = false;
+    return ok;
+}
+
 void web_game_tick(WebGames *gs, WebGame *w) {
     pthread_mutex_lock(&w->lock);
     flag_fall(gs, w);
+    while (w->busy)
+        pthread_cond_wait(&w->idle, &w->lock);
+    time_t idle = time(NULL) - w->updated;
+    WebError e;
+    if (w->online && !w->removed && !web_is_over(w)) {
+        if (!web_seats_full(w) && idle > WEB_INVITE_DAYS * 86400)
+            abort_game(gs, w, "game aborted: nobody took the invitation", &e);
+        else if (web_seats_full(w) && w->plies < 2 && idle > WEB_FIRST_MOVE_S)
+            abort_game(gs, w, "game aborted: the first moves were not made in time", &e);
+    }
     pthread_mutex_unlock(&w->lock);
+}
+
+void web_games_tick(WebGames *gs) {
+    int n;
+    WebGame **list = web_games_online(gs, &n);
+    for (int i = 0; i < n; i++) {
+        web_game_tick(gs, list[i]);
+        web_game_put(list[i]);
+    }
+    free(list);
+}
+
+bool web_game_abort(WebGames *gs, WebGame *w, const WebActor *a, WebError *e) {
+    pthread_mutex_lock(&w->lock);
+    while (w->busy)
+        pthread_cond_wait(&w->idle, &w->lock);
+    int side = w->online ? web_seat_of(w, a) : -1;
+    bool ok = false;
+    if (w->removed)
+        web_set_err(e, 404, "no game with that id");
+    else if (!w->online)
+        web_set_err(e, 409, "only a game between people online can be aborted");
+    else if (side < 0)
+        web_set_err(e, 403, "you are watching this game: only its players can act in it");
+    else if (web_is_over(w))
+        web_set_err(e, 409, "the game is over");
+    else if (w->plies >= 2)
+        web_set_err(e, 409, "both sides have moved: resign, or offer a draw");
+    else
+        ok = abort_game(gs, w, side ? "game aborted by Black" : "game aborted by White", e);
+    pthread_mutex_unlock(&w->lock);
+    return ok;
+}
+
+bool web_game_claim(WebGames *gs, WebGame *w, const WebActor *a, bool win,
+                    bool (*gone)(void *ctx, const char *id, int side), void *ctx, WebError *e) {
+    pthread_mutex_lock(&w->lock);
+    flag_fall(gs, w);
+    while (w->busy)
+        pthread_cond_wait(&w->idle, &w->lock);
+    int side = w->removed ? -2 : acting_side(w, a, e);
+    bool ok = false;
+    if (w->removed) {
+        web_set_err(e, 404, "no game with that id");
+    } else if (side == -1 || side == -2) {
+        if (side == -2)
+            web_set_err(e, 409, "only a game between people online can be claimed");
+    } else if (web_is_over(w)) {
+        web_set_err(e, 409, "the game is over");
+    } else if ((int)engine_side_to_move(w->g) == side) {
+        web_set_err(e, 409, "it is your move: your opponent is waiting for you");
+    } else if (time(NULL) - w->updated < WEB_GONE_S || !gone(ctx, w->id, 1 - side)) {
+        web_set_err(e, 409, "your opponent is still here (or left less than 30 seconds ago)");
+    } else {
+        Saved s;
+        keep(w, &s, false);
+        bool mancala = w->info.kind == KIND_MANCALA;
+        const char *who = mancala ? (side ? "A" : "B") : (side ? "White" : "Black");
+        w->forced = !win ? RESULT_DRAW : side == 0 ? RESULT_FIRST_WINS : RESULT_SECOND_WINS;
+        snprintf(w->forced_reason, sizeof w->forced_reason, "%s left the game", who);
+        w->draw_offer = w->takeback_offer = -1;
+        w->version++;
+        ok = commit_or_restore(gs, w, &s, e);
+    }
+    pthread_mutex_unlock(&w->lock);
+    return ok;
 }
 
 cJSON *web_game_moves(WebGame *w) {

@@ -12,7 +12,15 @@
 /* The state; "you" is the side whose seat a holds (null: none, or a NULL a). */
 cJSON *web_game_state(WebGames *gs, WebGame *w, const WebActor *a);
 cJSON *web_game_moves(WebGame *w);
-void web_game_tick(WebGames *gs, WebGame *w); /* a fallen flag ends the game now */
+/* A fallen flag ends the game now; an online game nobody starts is aborted. */
+void web_game_tick(WebGames *gs, WebGame *w);
+void web_games_tick(WebGames *gs); /* web_game_tick on every online game */
+/* Online: a seat's holder ends the game before each side has moved (abort), or
+ * claims it (win, or draw when win is false) against an opponent gone WEB_GONE_S
+ * on their move; gone(ctx, side) says whether that seat's player is away. */
+bool web_game_abort(WebGames *gs, WebGame *w, const WebActor *a, WebError *e);
+bool web_game_claim(WebGames *gs, WebGame *w, const WebActor *a, bool win,
+                    bool (*gone)(void *ctx, const char *id, int side), void *ctx, WebError *e);
 /* The changes take the actor: in an online game only a seat's holder acts, for its
  * own side (403 for anybody else); in a local game anybody does. Online, undo and
  * draw are asked of the other player, who grants them by asking the same. */

@@ -121,6 +121,21 @@ bool web_game_delete(WebGames *gs, const char *id, WebError *e) {
     return ok;
 }
 
+WebGame **web_games_online(WebGames *gs, int *n) {
+    pthread_mutex_lock(&gs->lock);
+    WebGame **list = malloc(((size_t)gs->n + 1) * sizeof *list);
+    if (!list)
+        abort();
+    *n = 0;
+    for (int i = 0; i < gs->n; i++)
+        if (gs->games[i]->online) { /* set when made, never changed */
+            atomic_fetch_add(&gs->games[i]->refs, 1);
+            list[(*n)++] = gs->games[i];
+        }
+    pthread_mutex_unlock(&gs->lock);
+    return list;
+}
+
 cJSON *web_games_list(WebGames *gs) {
     cJSON *arr = cJSON_CreateArray();
     pthread_mutex_lock(&gs->lock);

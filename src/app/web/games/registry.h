@@ -29,5 +29,7 @@ WebGame *web_game_get(WebGames *gs, const char *id, WebError *e); /* a counted r
 WebGame *web_game_add(WebGames *gs, Game *game, const WebOptions *opt, const WebOnline *online,
                       WebError *e);
 bool web_game_delete(WebGames *gs, const char *id, WebError *e);
+/* The online games, each with a reference for the caller (malloc'd; *n the count). */
+WebGame **web_games_online(WebGames *gs, int *n);
 
 #endif

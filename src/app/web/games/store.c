@@ -49,7 +49,7 @@ char *web_store_text(WebGame *w) {
                  w->online                        ? (w->seat[s].held ? w->seat[s].name : "?")
                  : w->opt.player[s] == WEB_ENGINE ? "Menagerie"
                                                   : "Human");
-    const char *tags[32] = {"Event",       "Menagerie web game",
+    const char *tags[40] = {"Event",       "Menagerie web game",
                             "Site",        "Menagerie",
                             "Date",        date,
                             "White",       white,
@@ -74,6 +74,12 @@ char *web_store_text(WebGame *w) {
         tags[nt++] = w->forced_reason;
         tags[nt++] = "Result";
         tags[nt++] = web_result_token(w->forced);
+    }
+    if (w->aborted) { /* ended before it began: no result */
+        tags[nt++] = "Termination";
+        tags[nt++] = "abandoned";
+        tags[nt++] = "WebAborted";
+        tags[nt++] = w->forced_reason;
     }
     tags[nt] = NULL;
     for (size_t len = 16384; len <= (64u << 20); len *= 2) {
@@ -361,7 +367,11 @@ static void load_file(WebStore *store, const char *name, bool (*add)(void *ctx, 
     tag_of(text, "WebCreated", v, sizeof v);
     w->created = atoll(v) > 0 ? (time_t)atoll(v) : st.st_mtime;
     w->updated = st.st_mtime;
-    if (engine_result(g).kind == RESULT_NONE) {
+    tag_of(text, "WebAborted", v, sizeof v);
+    if (v[0]) {
+        w->aborted = true;
+        snprintf(w->forced_reason, sizeof w->forced_reason, "%s", v);
+    } else if (engine_result(g).kind == RESULT_NONE) {
         tag_of(text, "Result", v, sizeof v);
         ResultKind k = !strcmp(v, "1-0")       ? RESULT_FIRST_WINS
                        : !strcmp(v, "0-1")     ? RESULT_SECOND_WINS

@@ -195,7 +195,10 @@ cJSON *web_view_state(WebGame *w) {
     }
     GameResult r = web_result_of(w);
     cJSON *res = cJSON_AddObjectToObject(o, "result");
-    cJSON_AddBoolToObject(res, "over", r.kind != RESULT_NONE);
+    cJSON_AddBoolToObject(res, "over", web_is_over(w));
+    cJSON_AddBoolToObject(res, "aborted", w->aborted);
+    if (w->aborted)
+        snprintf(r.reason, sizeof r.reason, "%s", w->forced_reason);
     cJSON_AddStringToObject(res, "score", web_result_token(r.kind));
     if (r.kind == RESULT_FIRST_WINS || r.kind == RESULT_SECOND_WINS)
         cJSON_AddNumberToObject(res, "winner", r.kind == RESULT_FIRST_WINS ? 0 : 1);
