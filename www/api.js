@@ -38,6 +38,11 @@ export const api = {
   join: (id, name, token) => call('POST', `/api/games/${id}/join`, token ? { name, token } : { name }),
   eventsUrl: (id) => `/api/games/${id}/events`,
   abort: (id) => call('POST', `/api/games/${id}/abort`),
+  lobby: () => call('GET', '/api/lobby'),
+  lobbyUrl: '/api/lobby/events',
+  seek: (opts) => call('POST', '/api/seeks', opts),
+  cancelSeek: (id) => call('DELETE', `/api/seeks/${id}`),
+  acceptSeek: (id, name) => call('POST', `/api/seeks/${id}/accept`, { name }),
   claim: (id, result) => call('POST', `/api/games/${id}/claim`, { result }),
   exportUrl: (id) => `/api/games/${id}/export`,
   exportText: async (id) => {

@@ -56,6 +56,8 @@ const app = {
   stream: null,    // {id, es}: the open game's live events (online games)
   declined: null,  // "id:version" of an offer this player declined
   goneSince: null, // {id, at}: when this page saw the opponent leave (performance.now())
+  lobby: null,     // the lobby as last pushed: {seeks, games}
+  followed: new Set(), // games my seeks became, already opened
   goneTimer: 0,
 };
 const GONE_MS = 30000; // the server's WEB_GONE_S: a claim may be made after it
@@ -277,7 +279,67 @@ function renderOnline() {
   const wait = app.goneSince ? GONE_MS - (performance.now() - app.goneSince.at) : Infinity;
   $('claim-box').hidden = !(wait <= 0);
   if (app.goneSince && wait > 0) app.goneTimer = setTimeout(renderOnline, wait + 100);
-  $('btn-abort').hidden = me === null || over || st.history.length >= 2;
+  $('btn-abort').hidden = me === null || over || st.started;
+}
+
+// ---- the lobby: open seeks and the games being played, pushed by the server ----
+
+function fmtTc(ms, inc) { return ms ? `${Math.round(ms / 60000 * 10) / 10}+${Math.round(inc / 1000)}` : 'none'; }
+function gameTitle(variant) { const v = variant && app.variants.find((x) => x.name === variant); return v ? v.title : variant; }
+
+function renderLobby(lobby) {
+  app.lobby = lobby;
+  const tbody = $('seek-list');
+  tbody.replaceChildren();
+  const open = lobby.seeks.filter((s) => !s.game);
+  $('seek-empty').hidden = open.length > 0;
+  for (const s of open) {
+    const tr = document.createElement('tr');
+    for (const text of [s.name, gameTitle(s.variant), s.side, fmtTc(s.clock_ms, s.inc_ms)]) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    const td = document.createElement('td');
+    const b = document.createElement('button');
+    b.textContent = s.mine ? 'Cancel' : 'Play';
+    b.className = s.mine ? '' : 'primary';
+    b.addEventListener('click', async () => {
+      try {
+        if (s.mine) { await api.cancelSeek(s.id); return; }
+        const name = $('opt-name').value.trim() || localStorage.getItem(NAME_KEY) || 'Anonymous';
+        const st = await api.acceptSeek(s.id, name);
+        app.flipped = st.you === 1;
+        app.flipFor = st.id;
+        location.hash = st.id;
+      } catch (e) { $('new-error').textContent = e.message; $('new-error').hidden = false; }
+    });
+    td.appendChild(b);
+    tr.appendChild(td);
+    tbody.appendChild(tr);
+  }
+  // a seek of mine became a game: go there, once
+  for (const s of lobby.seeks) {
+    if (s.mine && s.game && !app.followed.has(s.game)) {
+      app.followed.add(s.game);
+      if (!app.game || !app.game.online || app.game.result.over) location.hash = s.game;
+    }
+  }
+  const ul = $('live-list');
+  ul.replaceChildren();
+  $('live-empty').hidden = lobby.games.length > 0;
+  for (const g of lobby.games) {
+    const li = document.createElement('li');
+    li.textContent = `${g.names[0]} v ${g.names[1]} \u00b7 ${g.title} \u00b7 move ${Math.floor(g.plies / 2) + 1}`;
+    li.tabIndex = 0;
+    li.addEventListener('click', () => { location.hash = g.id; });
+    ul.appendChild(li);
+  }
+}
+
+function followLobby() {
+  const es = new EventSource(api.lobbyUrl);
+  es.addEventListener('lobby', (ev) => renderLobby(JSON.parse(ev.data)));
 }
 
 async function joinGame() {
@@ -306,6 +368,7 @@ function readNewGame() {
     body.online = true;
     body.name = $('opt-name').value.trim() || 'Anonymous';
     body.side = $('opt-online-side').value;
+    body.seek = $('opt-online-how').value === 'lobby';
     localStorage.setItem(NAME_KEY, body.name);
   } else {
     body.players = seatPlayers();
@@ -334,7 +397,15 @@ function readNewGame() {
 async function startGame(body, make) {
   $('new-error').hidden = true;
   try {
-    const st = make ? await make() : await api.create(body || readNewGame());
+    const asked = body || (make ? null : readNewGame());
+    if (asked && asked.seek) { // a seek: the lobby shows it, and brings its game when taken
+      const { seek, online, ...opts } = asked;
+      await api.seek(opts);
+      closeGame();
+      $('lobby').scrollIntoView({ behavior: 'smooth', block: 'start' });
+      return;
+    }
+    const st = make ? await make() : await api.create(asked);
     if (st.invite) sessionStorage.setItem(INVITE_KEY, JSON.stringify({ ...invites(), [st.id]: st.invite }));
     app.flipped = st.online ? st.you === 1 : st.players[0] === 'engine' && st.players[1] === 'human';
     app.flipFor = st.id;
@@ -1274,8 +1345,15 @@ function wire() {
       const seat = document.querySelector('input[name=seat]:checked').value;
       $('engine-opts').style.opacity = seat === 'both' || seat === 'online' ? 0.45 : 1;
       $('online-opts').hidden = seat !== 'online';
+      $('btn-start').textContent = seat === 'online' && $('opt-online-how').value === 'lobby' ? 'Post in the lobby' : 'Start game';
     });
   }
+  $('opt-online-how').addEventListener('change', () => {
+    const lobby = $('opt-online-how').value === 'lobby';
+    $('online-note').textContent = lobby ? 'Your offer waits in the lobby: whoever accepts it first plays you.'
+      : 'You get a link to send: whoever opens it first plays you; anyone with the game\u2019s address can watch.';
+    $('btn-start').textContent = lobby ? 'Post in the lobby' : 'Start game';
+  });
   $('opt-name').value = $('join-name').value = localStorage.getItem(NAME_KEY) || '';
   $('btn-flip').addEventListener('click', () => { app.flipped = !app.flipped; renderBoard(); });
   $('btn-undo').addEventListener('click', () => act(() => api.undo(app.game.id, app.game.online ? 1 : undoCount(app.game))));
@@ -1449,6 +1527,7 @@ async function main() {
   renderPicker();
   renderGallery();
   await refreshList();
+  followLobby();
   await openFromHash();
   document.body.dataset.ready = '1';
 }

@@ -19,9 +19,11 @@ static const char *data_dir;
 static WebGames games;
 static WebAnalysis *analysis;
 static WebApi api;
+static WebLobby lobby;
 
 static void remove_dir(void) {
     web_api_free(&api);
+    web_lobby_free(&lobby);
     web_analysis_close(analysis);
     web_games_close(&games);
     if (data_dir)
@@ -38,6 +40,8 @@ static void delete_all(void) {
             web_game_delete(&games, id->valuestring, &e);
     }
     cJSON_Delete(list);
+    web_lobby_free(&lobby); /* and every seek */
+    web_lobby_init(&lobby);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
@@ -50,7 +54,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
             fuzz_fail("cannot open a data folder: %s", d ? err : "mkdtemp failed");
         games.workers.node_cap = 2000;
         analysis = web_analysis_new(&games);
-        web_api_init(&api, &games, analysis, NULL);
+        web_lobby_init(&lobby);
+        web_api_init(&api, &games, analysis, NULL, &lobby);
         atexit(remove_dir);
         data_dir = d;
         open = true;

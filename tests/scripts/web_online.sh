@@ -168,6 +168,41 @@ as "$BLACK" POST "/api/games/$A2/move" '{"move":"e7e5"}'
 as "$WHITE" POST "/api/games/$A2/abort"
 expect "no abort once both sides moved" 409 "/both sides/.test(d.error)"
 
+# ---- the lobby ----
+as alice POST /api/seeks '{"variant":"diamondback","setup":"random","name":"Alice","side":"black","clock_ms":300000,"inc_ms":2000}'
+expect "a seek" 201 "/^[0-9a-f]{12}$/.test(d.id)"
+SK=$(js d.id)
+as eve GET /api/lobby
+expect "the lobby lists it, not as the viewer's" 200 "d.seeks.some(s => s.id === '$SK' && s.name === 'Alice' && s.variant === 'diamondback' && !s.mine && s.clock_ms === 300000)"
+as alice POST /api/seeks '{"variant":"nonesuch","name":"Alice"}'
+expect "a seek of no such game refused" 404
+as alice POST /api/seeks '{"variant":"chess","fen":"8/8/8/8/8/8/8/K6k w - - 0 1"}'
+expect "a seek from a position refused" 400
+as alice POST /api/seeks '{"variant":"chess"}'
+as alice POST /api/seeks '{"variant":"chess"}'
+as alice POST /api/seeks '{"variant":"chess"}'
+expect "a fourth open seek of one player refused" 429
+as eve DELETE "/api/seeks/$SK"
+expect "only its player cancels a seek" 403
+as alice POST "/api/seeks/$SK/accept" '{}'
+expect "nobody accepts their own seek" 409
+as bob POST "/api/seeks/$SK/accept" '{"name":"Bob"}'
+expect "a seek accepted: a game, the taker White" 201 "d.online && d.you === 0 && d.seats[1].name === 'Alice' && d.seats[0].name === 'Bob' && d.variant === 'diamondback' && d.clock.base_ms === 300000"
+SG=$(js d.id)
+as eve POST "/api/seeks/$SK/accept" '{"name":"Eve"}'
+expect "a taken seek cannot be taken again" 404
+as alice GET /api/lobby
+expect "its maker sees where it went; the game is listed as played" 200 "d.seeks.some(s => s.id === '$SK' && s.mine && s.game === '$SG') && d.games.some(g => g.id === '$SG')"
+as eve GET /api/lobby
+expect "others no longer see the taken seek" 200 "!d.seeks.some(s => s.id === '$SK')"
+curl -sN --noproxy '*' --max-time 3 -b "$T/eve" "$B/api/lobby/events" > "$T/lobby" &
+LS=$!
+sleep 0.5
+as bob POST /api/seeks '{"variant":"team-mate","name":"Bob"}'
+wait $LS
+[ "$(grep -c '^event: lobby' "$T/lobby")" -ge 2 ] && grep '^data: ' "$T/lobby" | tail -1 | grep -q '"team-mate"'
+check "the lobby's stream pushes a new seek" $? "$(head -c 300 "$T/lobby")"
+
 # ---- the claim against the player who left ----
 while [ $SECONDS -lt $CLAIM_AT ]; do sleep 1; done
 as alice POST "/api/games/$C/claim" '{"result":"maybe"}'

@@ -54,7 +54,7 @@ try {
     await alice.goto(base);
     await alice.waitForSelector('#game-picker input');
     await alice.locator('#game-picker label', { hasText: 'orthodox chess' }).first().click();
-    await alice.locator('#seat-choice label', { hasText: 'Invite a friend' }).click();
+    await alice.locator('#seat-choice label', { hasText: 'Online' }).click();
     await alice.fill('#opt-name', 'Alice');
     await alice.selectOption('#opt-online-side', 'white');
     await alice.evaluate(() => { const o = new Option('8+0', '8+0'); document.querySelector('#clock').add(o); o.selected = true; });
@@ -132,6 +132,30 @@ try {
 
   if (polls.length > 3) fail('no polling', `Bob's page asked for the state ${polls.length} times`);
   else ok('no polling');
+
+  // Step 7. The lobby: Alice posts a seek, Bob sees it arrive and takes it; both land in
+  // the game, and the watcher's lobby lists it as being played.
+  try {
+    await alice.goto(base);
+    await bob.goto(base);
+    await watcher.goto(base);
+    await alice.waitForSelector('#game-picker input');
+    await alice.locator('#game-picker label', { hasText: 'snakes against' }).first().click();
+    await alice.locator('#seat-choice label', { hasText: 'Online' }).click();
+    await alice.selectOption('#opt-online-how', 'lobby');
+    await alice.click('#btn-start');
+    await bob.waitForSelector('#seek-list tr button.primary', { timeout: 8000 });
+    await watcher.waitForSelector('#seek-list tr', { timeout: 8000 });
+    await alice.waitForSelector('#seek-list tr button:not(.primary)'); // her own: Cancel
+    await bob.screenshot({ path: path.join(shotDir, 'online-lobby-phone.png'), fullPage: true });
+    await bob.click('#seek-list tr button.primary');
+    await bob.waitForFunction(() => /You play/.test(document.querySelector('#online-line').textContent));
+    await alice.waitForFunction(() => /You play/.test(document.querySelector('#online-line')?.textContent || ''), null, { timeout: 8000 });
+    await watcher.waitForFunction(() => document.querySelectorAll('#live-list li').length >= 1, null, { timeout: 8000 });
+    await watcher.waitForFunction(() => document.querySelectorAll('#seek-list tr').length === 0, null, { timeout: 8000 });
+    await watcher.screenshot({ path: path.join(shotDir, 'online-lobby.png') });
+    ok('lobby seek taken');
+  } catch (e) { fail('lobby seek taken', e.message); }
 } finally {
   await browser.close();
 }

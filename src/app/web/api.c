@@ -13,6 +13,8 @@
 
 #include "app/web/api.h"
 #include "app/web/games/play.h"
+#include "app/web/games/view.h"
+#include "app/web/online/limits.h"
 #include "app/web/online/password.h"
 #include "app/web/online/secret.h"
 #include "app/web/study.h"
@@ -229,8 +231,10 @@ static bool play_setup(Game *g, const char *text, WebReply *out) {
     return ok;
 }
 
+/* Lists the new game g and answers with its state (201); made (may be NULL) gets
+ * its id, "" when it could not be made. */
 static void start(const Req *rq, Game *g, const WebOptions *opt, const WebOnline *online,
-                  const char *invite, WebReply *out) {
+                  const char *invite, char made[WEB_ID_LEN], WebReply *out) {
     WebGames *gs = rq->api->games;
     WebError e;
     WebGame *w = web_game_add(gs, g, opt, online, &e);
@@ -238,6 +242,8 @@ static void start(const Req *rq, Game *g, const WebOptions *opt, const WebOnline
         web_reply_fail(out, &e);
         return;
     }
+    if (made)
+        memcpy(made, w->id, WEB_ID_LEN);
     cJSON *st = web_game_state(gs, w, NULL);
     const cJSON *side = cJSON_GetObjectItem(st, "side");
     const cJSON *over = cJSON_GetObjectItem(cJSON_GetObjectItem(st, "result"), "over");
@@ -308,35 +314,26 @@ static bool read_online(const Req *rq, WebOptions *opt, WebOnline *on,
     return true;
 }
 
-static void api_new(const Req *rq, WebReply *out) {
+/* The game a new-game request asks for (variant, setup, fen, gates), or NULL with the
+ * error in out. */
+static Game *make_game(const cJSON *b, WebReply *out) {
     const char *variant = NULL, *setup = NULL, *fen = NULL;
-    WebOptions opt = {{WEB_HUMAN, WEB_ENGINE}, WEB_LEVEL, WEB_MOVETIME, 0, 0};
-    if (!opt_str(rq->body, "variant", 40, &variant, out) ||
-        !opt_str(rq->body, "setup", 40, &setup, out) || !opt_str(rq->body, "fen", 500, &fen, out) ||
-        !read_options(rq->body, &opt, out))
-        return;
+    if (!opt_str(b, "variant", 40, &variant, out) || !opt_str(b, "setup", 40, &setup, out) ||
+        !opt_str(b, "fen", 500, &fen, out))
+        return NULL;
     if (!variant) {
         web_reply_error(out, 400, "\"variant\" is missing (see GET /api/variants)");
-        return;
+        return NULL;
     }
-    const cJSON *online = cJSON_GetObjectItemCaseSensitive(rq->body, "online");
-    WebOnline on;
-    char invite[WEB_SECRET_HEX_LEN + 1] = "";
-    if (online && !cJSON_IsBool(online)) {
-        web_reply_error(out, 400, "\"online\" must be true or false");
-        return;
-    }
-    if (cJSON_IsTrue(online) && !read_online(rq, &opt, &on, invite, out))
-        return;
     if (!known_game(variant)) {
         web_reply_error(out, 404, "no such game (see GET /api/variants)");
-        return;
+        return NULL;
     }
     char err[ENGINE_ERR_LEN], start_fen[1024];
     if (setup && !fen && strcmp(setup, "random")) {
         if (engine_start_fen(variant, setup, start_fen, sizeof start_fen, err, sizeof err) != 0) {
             web_reply_error(out, 400, err);
-            return;
+            return NULL;
         }
         fen = start_fen;
     } else if (!fen && engine_setups(variant)[0]) {
@@ -346,9 +343,9 @@ static void api_new(const Req *rq, WebReply *out) {
     Game *g = engine_new(variant, fen, err, sizeof err);
     if (!g) {
         web_reply_error(out, 400, err);
-        return;
+        return NULL;
     }
-    const cJSON *gates = cJSON_GetObjectItemCaseSensitive(rq->body, "gates");
+    const cJSON *gates = cJSON_GetObjectItemCaseSensitive(b, "gates");
     if (gates && !cJSON_IsNull(gates)) {
         bool shape = cJSON_IsArray(gates) && cJSON_GetArraySize(gates) == 2;
         for (int s = 0; shape && s < 2; s++) {
@@ -358,7 +355,7 @@ static void api_new(const Req *rq, WebReply *out) {
         if (!shape) {
             engine_free(g);
             web_reply_error(out, 400, "\"gates\" must be two of null, \"random\" or like \"MbFh\"");
-            return;
+            return NULL;
         }
         for (int s = 0; s < 2; s++) {
             const cJSON *x = cJSON_GetArrayItem(gates, s);
@@ -367,15 +364,150 @@ static void api_new(const Req *rq, WebReply *out) {
             if (engine_side_to_move(g) != (Side)s) {
                 engine_free(g);
                 web_reply_error(out, 400, "Black's gates can only be placed after White's");
-                return;
+                return NULL;
             }
             if (!play_setup(g, x->valuestring, out)) {
                 engine_free(g);
-                return;
+                return NULL;
             }
         }
     }
-    start(rq, g, &opt, cJSON_IsTrue(online) ? &on : NULL, invite[0] ? invite : NULL, out);
+    return g;
+}
+
+static void api_new(const Req *rq, WebReply *out) {
+    WebOptions opt = {{WEB_HUMAN, WEB_ENGINE}, WEB_LEVEL, WEB_MOVETIME, 0, 0};
+    if (!read_options(rq->body, &opt, out))
+        return;
+    const cJSON *online = cJSON_GetObjectItemCaseSensitive(rq->body, "online");
+    WebOnline on;
+    char invite[WEB_SECRET_HEX_LEN + 1] = "";
+    if (online && !cJSON_IsBool(online)) {
+        web_reply_error(out, 400, "\"online\" must be true or false");
+        return;
+    }
+    if (cJSON_IsTrue(online) && !read_online(rq, &opt, &on, invite, out))
+        return;
+    Game *g = make_game(rq->body, out);
+    if (g)
+        start(rq, g, &opt, cJSON_IsTrue(online) ? &on : NULL, invite[0] ? invite : NULL, NULL, out);
+}
+
+/* ---- the lobby ---- */
+
+cJSON *web_api_lobby(WebApi *api, const WebActor *viewer) {
+    cJSON *o = cJSON_CreateObject();
+    unsigned version;
+    cJSON_AddItemToObject(o, "seeks", web_lobby_json(api->lobby, viewer, &version));
+    cJSON_AddNumberToObject(o, "version", version);
+    cJSON *live = cJSON_AddArrayToObject(o, "games");
+    int n;
+    WebGame **list = web_games_online(api->games, &n);
+    for (int i = 0; i < n; i++) {
+        WebGame *w = list[i];
+        pthread_mutex_lock(&w->lock);
+        if (!w->removed && web_seats_full(w) && !web_is_over(w))
+            cJSON_AddItemToArray(live, web_view_entry(w));
+        pthread_mutex_unlock(&w->lock);
+        web_game_put(w);
+    }
+    free(list);
+    return o;
+}
+
+static void api_lobby(const Req *rq, WebReply *out) {
+    web_reply_json(out, 200, web_api_lobby(rq->api, &rq->who->actor));
+}
+
+/* A seek: the new-game request of an online game ({variant, setup?, gates?, side?,
+ * clock_ms?, inc_ms?, name?}), checked by making the game once. */
+static void api_seek(const Req *rq, WebReply *out) {
+    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, WEB_LEVEL, WEB_MOVETIME, 0, 0};
+    const char *side = "random";
+    char name[WEB_NAME_LEN];
+    if (!read_options(rq->body, &opt, out) || !read_name(rq->body, name, out) ||
+        !opt_str(rq->body, "side", 10, &side, out))
+        return;
+    if (strcmp(side, "white") && strcmp(side, "black") && strcmp(side, "random")) {
+        web_reply_error(out, 400, "\"side\" must be \"white\", \"black\" or \"random\"");
+        return;
+    }
+    if (cJSON_GetObjectItemCaseSensitive(rq->body, "fen")) {
+        web_reply_error(out, 400, "a seek starts from the game's own set-up: no \"fen\"");
+        return;
+    }
+    Game *g = make_game(rq->body, out);
+    if (!g)
+        return;
+    engine_free(g);
+    if (!web_limit_take(rq->api->seek_limit, rq->who->addr, web_now_ms(), NULL)) {
+        web_reply_error(out, 429, "too many seeks from your address: wait a minute");
+        return;
+    }
+    cJSON *keep = cJSON_CreateObject();
+    static const char *const keys[] = {"variant", "setup", "gates", "side", "clock_ms", "inc_ms"};
+    for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
+        const cJSON *v = cJSON_GetObjectItemCaseSensitive(rq->body, keys[i]);
+        if (v)
+            cJSON_AddItemToObject(keep, keys[i], cJSON_Duplicate(v, true));
+    }
+    char id[WEB_ID_LEN];
+    WebError e;
+    bool ok = web_lobby_add(rq->api->lobby, &rq->who->actor, name, keep, id, &e);
+    cJSON_Delete(keep);
+    if (!ok) {
+        web_reply_fail(out, &e);
+        return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "id", id);
+    web_reply_json(out, 201, o);
+}
+
+static void api_seek_cancel(const Req *rq, WebReply *out) {
+    WebError e;
+    if (!web_lobby_cancel(rq->api->lobby, rq->id, &rq->who->actor, &e)) {
+        web_reply_fail(out, &e);
+        return;
+    }
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddBoolToObject(o, "cancelled", true);
+    web_reply_json(out, 200, o);
+}
+
+/* {name?}: the seek becomes an online game between its maker and the taker. */
+static void api_seek_accept(const Req *rq, WebReply *out) {
+    char name[WEB_NAME_LEN], owner_name[WEB_NAME_LEN], *text = NULL;
+    unsigned char owner[WEB_HASH_LEN];
+    WebError e;
+    if (!read_name(rq->body, name, out))
+        return;
+    if (!web_lobby_take(rq->api->lobby, rq->id, &rq->who->actor, &text, owner, owner_name, &e)) {
+        web_reply_fail(out, &e);
+        return;
+    }
+    cJSON *opts = cJSON_Parse(text);
+    free(text);
+    WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, WEB_LEVEL, WEB_MOVETIME, 0, 0};
+    Game *g = opts && read_options(opts, &opt, out) ? make_game(opts, out) : NULL;
+    char made[WEB_ID_LEN] = "";
+    if (g) {
+        const cJSON *side = cJSON_GetObjectItemCaseSensitive(opts, "side");
+        const char *sv = cJSON_IsString(side) ? side->valuestring : "random";
+        int s = !strcmp(sv, "white") ? 0 : !strcmp(sv, "black") ? 1 : (int)randombytes_uniform(2);
+        WebOnline on;
+        memset(&on, 0, sizeof on);
+        on.seat[s].held = on.seat[1 - s].held = true;
+        memcpy(on.seat[s].holder, owner, WEB_HASH_LEN);
+        memcpy(on.seat[s].name, owner_name, WEB_NAME_LEN);
+        memcpy(on.seat[1 - s].holder, rq->who->actor.holder, WEB_HASH_LEN);
+        snprintf(on.seat[1 - s].name, WEB_NAME_LEN, "%s", name);
+        start(rq, g, &opt, &on, NULL, made, out);
+    } else if (!opts) {
+        web_reply_error(out, 500, "the seek's options could not be read");
+    }
+    cJSON_Delete(opts);
+    web_lobby_matched(rq->api->lobby, rq->id, made[0] ? made : NULL);
 }
 
 static void api_import(const Req *rq, WebReply *out) {
@@ -393,7 +525,7 @@ static void api_import(const Req *rq, WebReply *out) {
         web_reply_error(out, 400, err);
         return;
     }
-    start(rq, g, &opt, NULL, NULL, out);
+    start(rq, g, &opt, NULL, NULL, NULL, out);
 }
 
 static void api_state(const Req *rq, WebReply *out) {
@@ -681,6 +813,10 @@ static const Route routes[] = {
     {"POST", "/api/games/:id/draw", api_draw},
     {"POST", "/api/games/:id/options", api_options},
     {"POST", "/api/games/:id/join", api_join},
+    {"GET", "/api/lobby", api_lobby},
+    {"POST", "/api/seeks", api_seek},
+    {"DELETE", "/api/seeks/:id", api_seek_cancel},
+    {"POST", "/api/seeks/:id/accept", api_seek_accept},
     {"POST", "/api/games/:id/abort", api_abort},
     {"POST", "/api/games/:id/claim", api_claim},
     {"GET", "/api/games/:id/export", api_export},
@@ -721,16 +857,22 @@ static bool path_matches(const char *pattern, char **seg, int n, const char **id
     return true;
 }
 
-void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis, WebEvents *events) {
+void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis, WebEvents *events,
+                  WebLobby *lobby) {
     api->games = games;
     api->analysis = analysis;
     api->events = events;
+    api->lobby = lobby;
+    /* seeks: 10 at once, then one every 6 s, per address */
+    api->seek_limit = web_limit_new(4096, WEB_LIMIT_SEEK_BURST, WEB_LIMIT_SEEK_REFILL_MS);
     pthread_mutex_init(&api->variants_lock, NULL);
     api->variants_text = NULL;
 }
 
 void web_api_free(WebApi *api) {
     pthread_mutex_destroy(&api->variants_lock);
+    web_limit_free(api->seek_limit);
+    api->seek_limit = NULL;
     free(api->variants_text);
     api->variants_text = NULL;
 }

@@ -9,12 +9,16 @@
 #include "app/web/analysis.h"
 #include "app/web/events.h"
 #include "app/web/games/registry.h"
+#include "app/web/online/limits.h"
+#include "app/web/online/lobby.h"
 #include "app/web/reply.h"
 
 typedef struct {
     WebGames *games;
     WebAnalysis *analysis;
-    WebEvents *events; /* who is connected, for claims (NULL: nobody is) */
+    WebEvents *events;    /* who is connected, for claims (NULL: nobody is) */
+    WebLobby *lobby;      /* the open seeks */
+    WebLimit *seek_limit; /* seeks per client address */
     pthread_mutex_t variants_lock;
     char *variants_text; /* GET /api/variants, made once under variants_lock */
 } WebApi;
@@ -26,7 +30,10 @@ typedef struct {
     char addr[64];
 } WebClient;
 
-void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis, WebEvents *events);
+void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis, WebEvents *events,
+                  WebLobby *lobby);
+/* The lobby as viewer sees it: {version, seeks, games (the online games being played)}. */
+cJSON *web_api_lobby(WebApi *api, const WebActor *viewer);
 void web_api_free(WebApi *api);
 /* Answers one request from who: method (HEAD as GET), the address, the body. */
 void web_api_handle(WebApi *api, const WebClient *who, const char *method, const char *url,

@@ -30,7 +30,9 @@ typedef struct Stream {
     bool first, suspended; /* first: nothing sent yet */
     bool gone;             /* the game was deleted: the stream ends after this event */
     bool poke;             /* send the state again: a player came or went */
-    char *buf;             /* the event being sent, from off */
+    bool lobby;            /* the lobby's stream, not a game's */
+    WebActor viewer;
+    char *buf; /* the event being sent, from off */
     size_t len, off;
     time_t quiet_since;
 } Stream;
@@ -47,6 +49,8 @@ struct WebEvents {
     } departed[DEPARTED];
     int next_departed;
     bool stopping;
+    cJSON *(*lobby_view)(void *ctx, const WebActor *viewer);
+    void *lobby_ctx;
     pthread_cond_t stop;
     pthread_t ticker;
 };
@@ -70,15 +74,60 @@ static void poke(WebEvents *ev, const Stream *except) {
         }
 }
 
+/* The lobby's streams send it anew (table locked). */
+static void poke_lobby(WebEvents *ev) {
+    for (Stream *s = ev->streams; s; s = s->next)
+        if (s->lobby) {
+            s->poke = true;
+            resume(s);
+        }
+}
+
 static void changed(void *ctx, WebGame *w) {
     WebEvents *ev = ctx;
+    /* an online game that starts or ends enters or leaves the lobby's list */
+    bool lobby = w->online && (!web_started(w) || web_is_over(w));
     pthread_mutex_lock(&ev->lock);
     for (Stream *s = ev->streams; s; s = s->next)
-        if (!strcmp(s->id, w->id)) {
+        if (!s->lobby && !strcmp(s->id, w->id)) {
             s->wanted = w->version;
             resume(s);
         }
+    if (lobby)
+        poke_lobby(ev);
     pthread_mutex_unlock(&ev->lock);
+}
+
+void web_events_lobby_changed(void *ctx) {
+    WebEvents *ev = ctx;
+    pthread_mutex_lock(&ev->lock);
+    poke_lobby(ev);
+    pthread_mutex_unlock(&ev->lock);
+}
+
+void web_events_lobby(WebEvents *ev, cJSON *(*view)(void *ctx, const WebActor *viewer), void *ctx) {
+    pthread_mutex_lock(&ev->lock);
+    ev->lobby_view = view;
+    ev->lobby_ctx = ctx;
+    pthread_mutex_unlock(&ev->lock);
+}
+
+/* The lobby's event for viewer (malloc'd). The table is not locked. */
+static char *lobby_event(WebEvents *ev, const WebActor *viewer, size_t *len) {
+    pthread_mutex_lock(&ev->lock);
+    cJSON *(*view)(void *, const WebActor *) = ev->lobby_view;
+    void *ctx = ev->lobby_ctx;
+    pthread_mutex_unlock(&ev->lock);
+    cJSON *o = view ? view(ctx, viewer) : cJSON_CreateObject();
+    char *json = cJSON_PrintUnformatted(o);
+    cJSON_Delete(o);
+    size_t n = strlen(json) + 32;
+    char *text = malloc(n);
+    if (!text)
+        abort();
+    *len = (size_t)snprintf(text, n, "event: lobby\ndata: %s\n\n", json);
+    free(json);
+    return text;
 }
 
 /* ---- a stream ---- */
@@ -149,7 +198,10 @@ static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
     unsigned version = 0;
     size_t len = 0;
     char *text;
-    if (behind) {
+    if (behind && s->lobby) {
+        text = lobby_event(ev, &s->viewer, &len);
+        version = 1; /* not gone */
+    } else if (behind) {
         text = state_event(ev, id, &version, &len);
     } else {
         text = strdup(": ping\n\n");
@@ -161,9 +213,11 @@ static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
     if (behind) {
         s->first = s->poke = false;
         s->gone = version == 0;
-        s->sent = version;
-        if (s->wanted < version)
-            s->wanted = version;
+        if (!s->lobby) {
+            s->sent = version;
+            if (s->wanted < version)
+                s->wanted = version;
+        }
     }
     s->buf = text;
     s->len = len;
@@ -199,6 +253,9 @@ static void close_stream(void *cls) {
     free(s);
 }
 
+/* A stream's response, s listed (NULL with *status, *msg: no room). */
+static struct MHD_Response *open_stream(WebEvents *ev, Stream *s, int *status, const char **msg);
+
 struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, const char *id,
                                      const WebActor *a, unsigned last, int *status,
                                      const char **msg) {
@@ -217,12 +274,31 @@ struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, co
     Stream *s = calloc(1, sizeof *s);
     if (!s)
         abort();
-    s->ev = ev;
     s->conn = c;
     memcpy(s->id, id, WEB_ID_LEN);
     s->side = side;
     s->first = last != version; /* a viewer up to date waits for the next change */
     s->sent = s->wanted = version;
+    return open_stream(ev, s, status, msg);
+}
+
+struct MHD_Response *web_events_open_lobby(WebEvents *ev, struct MHD_Connection *c,
+                                           const WebActor *a, int *status, const char **msg) {
+    Stream *s = calloc(1, sizeof *s);
+    if (!s)
+        abort();
+    s->conn = c;
+    snprintf(s->id, sizeof s->id, "lobby");
+    s->lobby = s->first = true;
+    s->side = -1;
+    if (a)
+        s->viewer = *a;
+    return open_stream(ev, s, status, msg);
+}
+
+static struct MHD_Response *open_stream(WebEvents *ev, Stream *s, int *status, const char **msg) {
+    int side = s->side;
+    s->ev = ev;
     s->quiet_since = time(NULL);
     pthread_mutex_lock(&ev->lock);
     bool room = ev->count < MAX_STREAMS && !ev->stopping;

@@ -43,6 +43,13 @@ struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, co
  * last `grace` seconds. */
 bool web_events_present(WebEvents *ev, const char *id, int side, int grace);
 int web_events_count(WebEvents *ev); /* streams open */
+/* The lobby's stream (GET /api/lobby/events): view(ctx, viewer) makes what it sends
+ * (event "lobby", no id: every event is the whole lobby). web_events_lobby_changed
+ * (the lobby's `changed` hook) sends it anew; a game starting or ending does too. */
+void web_events_lobby(WebEvents *ev, cJSON *(*view)(void *ctx, const WebActor *viewer), void *ctx);
+void web_events_lobby_changed(void *ev);
+struct MHD_Response *web_events_open_lobby(WebEvents *ev, struct MHD_Connection *c,
+                                           const WebActor *a, int *status, const char **msg);
 /* Adds "present": [bool, bool] to an online game's state: whose players have a
  * stream open now. A player's stream opening or closing sends the state again. */
 void web_events_presence(WebEvents *ev, cJSON *state);

@@ -74,6 +74,7 @@ typedef struct {
     WebGames games;
     WebAnalysis *analysis;
     WebEvents *events;
+    WebLobby lobby;
     WebApi api;
 } WebServer;
 
@@ -272,7 +273,7 @@ static bool stream_id(const char *url, char id[WEB_ID_LEN]) {
 }
 
 /* GET /api/games/ID/events: the game's events (events.h), from the version after
- * Last-Event-ID (or ?last=N). */
+ * Last-Event-ID (or ?last=N); with id NULL, GET /api/lobby/events. */
 static enum MHD_Result open_stream(WebServer *srv, struct MHD_Connection *c, const char *id,
                                    WebReply *r) {
     WebClient who;
@@ -283,8 +284,10 @@ static enum MHD_Result open_stream(WebServer *srv, struct MHD_Connection *c, con
     unsigned long v = last ? strtoul(last, NULL, 10) : 0;
     int status = 500;
     const char *msg = "";
-    struct MHD_Response *resp = web_events_open(srv->events, c, id, &who.actor,
-                                                v <= 0xffffffffUL ? (unsigned)v : 0, &status, &msg);
+    struct MHD_Response *resp =
+        id ? web_events_open(srv->events, c, id, &who.actor, v <= 0xffffffffUL ? (unsigned)v : 0,
+                             &status, &msg)
+           : web_events_open_lobby(srv->events, c, &who.actor, &status, &msg);
     if (!resp) {
         web_reply_error(r, status, msg);
         return send_reply(c, "/api", r);
@@ -339,8 +342,9 @@ static enum MHD_Result on_request(void *cls, struct MHD_Connection *c, const cha
     WebReply r;
     memset(&r, 0, sizeof r);
     char id[WEB_ID_LEN];
-    if (!strcmp(method, "GET") && host_allowed(srv, c) && stream_id(url, id))
-        return open_stream(srv, c, id, &r);
+    bool lobby = !strcmp(url, "/api/lobby/events");
+    if (!strcmp(method, "GET") && host_allowed(srv, c) && (lobby || stream_id(url, id)))
+        return open_stream(srv, c, lobby ? NULL : id, &r);
     route(srv, c, url, method, u, &r);
     return send_reply(c, url, &r);
 }
@@ -403,6 +407,10 @@ static int usage(void) {
                     "              (DIR/egdb; default ./data in the source tree, else\n"
                     "              $XDG_DATA_HOME/menagerie or ~/.local/share/menagerie)\n");
     return 2;
+}
+
+static cJSON *lobby_view(void *ctx, const WebActor *viewer) {
+    return web_api_lobby(ctx, viewer);
 }
 
 /* Listens, serves until a signal, stops (srv zeroed on entry). */
@@ -504,7 +512,11 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     }
     srv->analysis = web_analysis_new(&srv->games);
     srv->events = web_events_new(&srv->games);
-    web_api_init(&srv->api, &srv->games, srv->analysis, srv->events);
+    web_lobby_init(&srv->lobby);
+    web_api_init(&srv->api, &srv->games, srv->analysis, srv->events, &srv->lobby);
+    srv->lobby.changed = web_events_lobby_changed;
+    srv->lobby.changed_ctx = srv->events;
+    web_events_lobby(srv->events, lobby_view, &srv->api);
     unsigned room = connection_room();
     struct MHD_Daemon *d = MHD_start_daemon(
         flags, (uint16_t)port, NULL, NULL, on_request, srv, MHD_OPTION_EXTERNAL_LOGGER, log_mhd,
@@ -517,6 +529,7 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
         fprintf(stderr, "menagerie serve: cannot listen on %s port %ld (in use?)\n", host, port);
         web_api_free(&srv->api);
         web_events_free(srv->events);
+        web_lobby_free(&srv->lobby);
         web_analysis_close(srv->analysis);
         web_games_close(&srv->games);
         return 1;
@@ -537,6 +550,7 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     MHD_stop_daemon(d);
     web_api_free(&srv->api);
     web_events_free(srv->events);
+    web_lobby_free(&srv->lobby);
     web_analysis_close(srv->analysis);
     web_games_close(&srv->games);
     return 0;

@@ -136,9 +136,12 @@ bool web_seats_full(const WebGame *w) {
     return w->seat[0].held && w->seat[1].held;
 }
 
+bool web_started(const WebGame *w) {
+    return web_seats_full(w) && w->plies - w->first_ply >= 2;
+}
+
 bool web_clock_runs(WebGame *w) {
-    return w->clock.base_ms && !web_is_over(w) &&
-           (!w->online || (web_seats_full(w) && w->plies >= 2));
+    return w->clock.base_ms && !web_is_over(w) && (!w->online || web_started(w));
 }
 
 /* The mancala position before the last move, for marking what the move changed. */

@@ -135,7 +135,9 @@ typedef struct WebGame {
     unsigned char invite[WEB_HASH_LEN]; /* the join link's token for a free seat, hashed;
                                          * all zero: open to anyone (a lobby seek) */
     int draw_offer, takeback_offer;     /* the side offering, -1 none (not saved) */
-    bool aborted; /* ended before it began: no result (saved as Termination "abandoned") */
+    bool aborted;  /* ended before it began: no result (saved as Termination "abandoned") */
+    int first_ply; /* the plies played when it was made (set-up placements): it begins
+                    * once each side has moved after them */
 } WebGame;
 
 /* Who asks for a change. In an online game only a seat's holder acts, and only for
@@ -175,6 +177,7 @@ bool web_against_engine(WebGame *w);
 /* Whether the side to move's clock runs: a clock, the game on, and online both
  * seats held and each side's first move made (as on lichess). */
 bool web_clock_runs(WebGame *w);
+bool web_started(const WebGame *w); /* online: each side has made its first move */
 void web_refresh_before(WebGame *w);
 const char *web_result_token(ResultKind k); /* "*", "1-0", "0-1", "1/2-1/2" */
 /* The moves played, as coordinate text or SAN (malloc'd); *n gets the count. */

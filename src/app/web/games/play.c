@@ -167,7 +167,7 @@ void web_game_tick(WebGames *gs, WebGame *w) {
     if (w->online && !w->removed && !web_is_over(w)) {
         if (!web_seats_full(w) && idle > WEB_INVITE_DAYS * 86400)
             abort_game(gs, w, "game aborted: nobody took the invitation", &e);
-        else if (web_seats_full(w) && w->plies < 2 && idle > WEB_FIRST_MOVE_S)
+        else if (web_seats_full(w) && !web_started(w) && idle > WEB_FIRST_MOVE_S)
             abort_game(gs, w, "game aborted: the first moves were not made in time", &e);
     }
     pthread_mutex_unlock(&w->lock);
@@ -197,7 +197,7 @@ bool web_game_abort(WebGames *gs, WebGame *w, const WebActor *a, WebError *e) {
         web_set_err(e, 403, "you are watching this game: only its players can act in it");
     else if (web_is_over(w))
         web_set_err(e, 409, "the game is over");
-    else if (w->plies >= 2)
+    else if (web_started(w))
         web_set_err(e, 409, "both sides have moved: resign, or offer a draw");
     else
         ok = abort_game(gs, w, side ? "game aborted by Black" : "game aborted by White", e);

@@ -69,6 +69,7 @@ WebGame *web_game_add(WebGames *gs, Game *game, const WebOptions *opt, const Web
         w->rated = online->rated;
         memcpy(w->seat, online->seat, sizeof w->seat);
         memcpy(w->invite, online->invite, sizeof w->invite);
+        w->first_ply = w->plies;
     }
     w->busy = true;                /* until the first file is written */
     atomic_fetch_add(&w->refs, 1); /* the caller's, before anyone else can see it */

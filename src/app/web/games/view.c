@@ -108,6 +108,7 @@ static void view_online(cJSON *o, const WebGame *w) {
     if (!w->online)
         return;
     cJSON_AddBoolToObject(o, "rated", w->rated);
+    cJSON_AddBoolToObject(o, "started", web_started(w));
     cJSON *seats = cJSON_AddArrayToObject(o, "seats");
     for (int s = 0; s < 2; s++) {
         cJSON *p = cJSON_CreateObject();
