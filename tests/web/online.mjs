@@ -144,15 +144,16 @@ try {
     await alice.locator('#seat-choice label', { hasText: 'Online' }).click();
     await alice.selectOption('#opt-online-how', 'lobby');
     await alice.click('#btn-start');
-    await bob.waitForSelector('#seek-list tr button.primary', { timeout: 8000 });
-    await watcher.waitForSelector('#seek-list tr', { timeout: 8000 });
-    await alice.waitForSelector('#seek-list tr button:not(.primary)'); // her own: Cancel
+    const row = (p) => p.locator('#seek-list tr', { hasText: 'Snake vs' });
+    await row(bob).locator('button.primary').waitFor({ timeout: 8000 });
+    await row(watcher).waitFor({ timeout: 8000 });
+    await row(alice).locator('button:not(.primary)').waitFor(); // her own: Cancel
     await bob.screenshot({ path: path.join(shotDir, 'online-lobby-phone.png'), fullPage: true });
-    await bob.click('#seek-list tr button.primary');
+    await row(bob).locator('button.primary').click();
     await bob.waitForFunction(() => /You play/.test(document.querySelector('#online-line').textContent));
     await alice.waitForFunction(() => /You play/.test(document.querySelector('#online-line')?.textContent || ''), null, { timeout: 8000 });
     await watcher.waitForFunction(() => document.querySelectorAll('#live-list li').length >= 1, null, { timeout: 8000 });
-    await watcher.waitForFunction(() => document.querySelectorAll('#seek-list tr').length === 0, null, { timeout: 8000 });
+    await watcher.waitForFunction(() => ![...document.querySelectorAll('#seek-list tr')].some((tr) => /Snake vs/.test(tr.textContent)), null, { timeout: 8000 });
     await watcher.screenshot({ path: path.join(shotDir, 'online-lobby.png') });
     ok('lobby seek taken');
   } catch (e) { fail('lobby seek taken', e.message); }
