@@ -1,12 +1,24 @@
 // api.js - the JSON API of `menagerie serve` (see src/app/web/api.c).
 
+// the round trips of the last requests, for the network delay a move reports
+// (the server gives that much back on the clock, within a quota: clock.h)
+const trips = [];
+export function pingMs() {
+  if (!trips.length) return 0;
+  const s = [...trips].sort((a, b) => a - b);
+  return Math.round(s[Math.floor(s.length / 2)]);
+}
+
 async function call(method, path, body) {
   const init = { method, headers: {} };
   if (method !== 'GET') {
     init.headers['Content-Type'] = 'application/json';
     init.body = JSON.stringify(body || {});
   }
+  const t0 = performance.now();
   const r = await fetch(path, init);
+  trips.push(performance.now() - t0);
+  if (trips.length > 7) trips.shift();
   let data = null;
   try {
     data = await r.json();
@@ -27,7 +39,7 @@ export const api = {
   games: () => call('GET', '/api/games'),
   create: (opts) => call('POST', '/api/games', opts),
   state: (id) => call('GET', `/api/games/${id}`),
-  move: (id, move) => call('POST', `/api/games/${id}/move`, { move }),
+  move: (id, move) => call('POST', `/api/games/${id}/move`, { move, lag_ms: Math.round(pingMs() / 2) }),
   go: (id, opts) => call('POST', `/api/games/${id}/go`, opts || {}),
   stop: (id) => call('POST', `/api/games/${id}/stop`),
   undo: (id, count) => call('POST', `/api/games/${id}/undo`, { count }),

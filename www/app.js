@@ -2,7 +2,7 @@
 // at the same screen or a friend online (an invitation link; the moves arrive live
 // over Server-Sent Events), and come back to saved games. All rules live in the server.
 
-import { api } from './api.js';
+import { api, pingMs } from './api.js';
 import { ChessBoard } from './chessboard.js';
 import { SnakeBoard } from './mancala.js';
 import { loadPieces, pieceIcon } from './pieces.js';
@@ -272,6 +272,7 @@ function renderOnline() {
   $('online-line').textContent = me !== null
     ? `You play ${sideName(st, me)}${free !== undefined ? ' · waiting for your opponent' : ''}${gone ? ' · your opponent left the page' : ''}${live ? ' · live' : ''}`
     : `You are watching${live ? ' · live' : ''}`;
+  if (me !== null && pingMs()) $('online-line').textContent += ` · ping ${pingMs()} ms`;
   // a player gone on their own move may be claimed against after GONE_MS
   clearTimeout(app.goneTimer);
   if (!gone || st.side !== opp) app.goneSince = null;

@@ -168,6 +168,21 @@ as "$BLACK" POST "/api/games/$A2/move" '{"move":"e7e5"}'
 as "$WHITE" POST "/api/games/$A2/abort"
 expect "no abort once both sides moved" 409 "/both sides/.test(d.error)"
 
+# ---- lag given back on the clock ----
+as alice POST /api/games '{"variant":"chess","online":true,"side":"white","name":"Alice","invite":false,"clock_ms":60000,"inc_ms":0}'
+L=$(js d.id)
+as bob POST "/api/games/$L/join" '{"name":"Bob"}'
+as alice POST "/api/games/$L/move" '{"move":"e2e4"}'
+as bob POST "/api/games/$L/move" '{"move":"e7e5"}'
+T0=$(date +%s%3N)
+expect "the clocks start after both first moves, untouched" 200 "d.clock.left_ms[0] > 59800 && d.clock.left_ms[1] === 60000 && d.clock.running === 0"
+sleep 1
+as alice POST "/api/games/$L/move" '{"move":"g1f3","lag_ms":5000}'
+SPENT=$(($(date +%s%3N) - T0)) # at least what the server charged
+expect "a claimed lag is given back up to the quota" 200 "d.clock.lag_ms[0] === 600 && d.clock.left_ms[0] >= 60000 - $SPENT + 600 - 20 && d.clock.left_ms[0] <= 60000 - 1000 + 600"
+as bob POST "/api/games/$L/move" '{"move":"b8c6","lag_ms":-5}'
+expect "a lag below zero is refused" 400
+
 # ---- the lobby ----
 as alice POST /api/seeks '{"variant":"diamondback","setup":"random","name":"Alice","side":"black","clock_ms":300000,"inc_ms":2000}'
 expect "a seek" 201 "/^[0-9a-f]{12}$/.test(d.id)"

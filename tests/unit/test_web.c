@@ -30,7 +30,7 @@ static void *adder(void *arg) {
             continue;
         atomic_fetch_add(&added, 1);
         cJSON_Delete(web_game_state(gs, w, NULL)); /* uses the game whatever a delete did */
-        web_game_move(gs, w, NULL, i % 2 ? "e2e4" : "3+", &e);
+        web_game_move(gs, w, NULL, i % 2 ? "e2e4" : "3+", 0, &e);
         web_game_put(w);
     }
     atomic_store(&adding_done, true);

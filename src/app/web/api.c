@@ -565,9 +565,12 @@ static void api_moves(const Req *rq, WebReply *out) {
     web_game_put(w);
 }
 
+/* {move, lag_ms?}: lag_ms, the page's measure of its network delay (clock.h) */
 static void api_move(const Req *rq, WebReply *out) {
     const char *move = NULL;
-    if (!opt_str(rq->body, "move", ENGINE_MOVE_TEXT - 1, &move, out))
+    int lag = 0;
+    if (!opt_str(rq->body, "move", ENGINE_MOVE_TEXT - 1, &move, out) ||
+        !opt_int(rq->body, "lag_ms", 0, 10000, &lag, out))
         return;
     if (!move || !move[0]) {
         web_reply_error(out, 400, "\"move\" is missing (e.g. {\"move\": \"e2e4\"})");
@@ -577,7 +580,7 @@ static void api_move(const Req *rq, WebReply *out) {
     if (!w)
         return;
     WebError e;
-    if (web_game_move(rq->api->games, w, &rq->who->actor, move, &e))
+    if (web_game_move(rq->api->games, w, &rq->who->actor, move, lag, &e))
         reply_state(rq, out, 200, w);
     else
         web_reply_fail(out, &e);

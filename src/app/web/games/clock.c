@@ -18,13 +18,22 @@ void web_clock_init(WebClock *c, int base_ms, int inc_ms, int64_t left0, int64_t
     c->left[0] = left0 > 0 ? left0 : base_ms;
     c->left[1] = left1 > 0 ? left1 : base_ms;
     c->since = web_now_ms();
+    c->quota[0] = c->quota[1] = WEB_LAG_QUOTA_MS / 2;
+    c->credited[0] = c->credited[1] = 0;
 }
 
-void web_clock_moved(WebClock *c, int side) {
+void web_clock_moved(WebClock *c, int side, int lag_ms) {
     if (!c->base_ms)
         return;
-    int64_t now = web_now_ms();
-    c->left[side] -= now - c->since;
+    int64_t now = web_now_ms(), spent = now - c->since;
+    int quota = c->quota[side] + WEB_LAG_GAIN_MS;
+    quota = quota < WEB_LAG_QUOTA_MS ? quota : WEB_LAG_QUOTA_MS;
+    int credit = lag_ms > 0 ? (lag_ms < quota ? lag_ms : quota) : 0;
+    if (credit > spent)
+        credit = (int)spent;
+    c->quota[side] = quota - credit;
+    c->credited[side] = credit;
+    c->left[side] -= spent - credit;
     if (c->left[side] > 0)
         c->left[side] += c->inc_ms;
     c->since = now;
@@ -49,6 +58,9 @@ cJSON *web_clock_json(const WebClock *c, int side, bool running) {
         int64_t t = web_clock_left(c, s, running && s == side);
         cJSON_AddItemToArray(left, cJSON_CreateNumber((double)(t > 0 ? t : 0)));
     }
+    cJSON *lag = cJSON_AddArrayToObject(o, "lag_ms"); /* given back on the last moves */
+    for (int s = 0; s < 2; s++)
+        cJSON_AddItemToArray(lag, cJSON_CreateNumber(c->credited[s]));
     if (running)
         cJSON_AddNumberToObject(o, "running", side);
     else

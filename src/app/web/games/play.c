@@ -247,7 +247,8 @@ cJSON *web_game_moves(WebGame *w) {
     return arr;
 }
 
-bool web_game_move(WebGames *gs, WebGame *w, const WebActor *a, const char *move, WebError *e) {
+bool web_game_move(WebGames *gs, WebGame *w, const WebActor *a, const char *move, int lag_ms,
+                   WebError *e) {
     bool ok = false;
     char err[ENGINE_ERR_LEN];
     pthread_mutex_lock(&w->lock);
@@ -272,7 +273,7 @@ bool web_game_move(WebGames *gs, WebGame *w, const WebActor *a, const char *move
     } else {
         int mover = 1 - engine_side_to_move(w->g);
         if (runs)
-            web_clock_moved(&w->clock, mover);
+            web_clock_moved(&w->clock, mover, lag_ms);
         else
             web_clock_restart(&w->clock); /* online: the clocks start after both first moves */
         if (w->draw_offer != mover)

@@ -24,7 +24,9 @@ bool web_game_claim(WebGames *gs, WebGame *w, const WebActor *a, bool win,
 /* The changes take the actor: in an online game only a seat's holder acts, for its
  * own side (403 for anybody else); in a local game anybody does. Online, undo and
  * draw are asked of the other player, who grants them by asking the same. */
-bool web_game_move(WebGames *gs, WebGame *w, const WebActor *a, const char *move, WebError *e);
+/* lag_ms: the network delay the mover's page measured (clock.h), 0 none */
+bool web_game_move(WebGames *gs, WebGame *w, const WebActor *a, const char *move, int lag_ms,
+                   WebError *e);
 bool web_game_go(WebGames *gs, WebGame *w, int level, int movetime_ms, WebError *e);
 bool web_game_stop(WebGame *w, WebError *e);
 bool web_game_undo(WebGames *gs, WebGame *w, const WebActor *a, int count, WebError *e);

@@ -88,7 +88,7 @@ static bool play_best(WebWorkers *ww, WebGame *w, bool ok, const char *best) {
         return false;
     }
     WebClock clock = w->clock;
-    web_clock_moved(&w->clock, w->think_side);
+    web_clock_moved(&w->clock, w->think_side, 0);
     w->version++;
     w->plies++;
     web_refresh_before(w);
