@@ -140,6 +140,6 @@ CODE=$(curl -s --noproxy '*' --max-time 10 -o "$T/body" -w '%{http_code}' -H "Ho
 expect "--host 127.0.0.2 takes localhost" 200 "Array.isArray(d)"
 stop_server
 start_server "$T/data2" --host 0.0.0.0
-grep -q "WARNING: listening on 0.0.0.0" "$T/err"; check "--host 0.0.0.0 warns that every game is open" $?
+grep -q "WARNING: listening on 0.0.0.0" "$T/err"; check "--host 0.0.0.0 warns that the local games are open" $?
 stop_server
 [ "$RC" -eq 0 ]; check "server stops cleanly" $?

@@ -479,8 +479,9 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     if (!srv->loopback_only)
         fprintf(stderr,
                 "menagerie serve: WARNING: listening on %s, not on loopback: anyone who can "
-                "reach this address can read, play and delete every game (there is no "
-                "password). Use it only on a network you trust.\n",
+                "reach this address can watch every game, and play and delete the local "
+                "ones (against the engine, or at one screen); games between people online "
+                "are bound to their players. Use it only on a network you trust.\n",
                 srv->own_host);
 
     /* Signals reach only the main thread's sigwait: block them before any
