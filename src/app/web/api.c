@@ -300,6 +300,10 @@ static bool read_online(const Req *rq, WebOptions *opt, WebOnline *on,
         web_reply_error(out, 403, "no session came with the request (are cookies allowed?)");
         return false;
     }
+    if (!web_limit_take(rq->api->seek_limit, rq->who->addr, web_now_ms(), NULL)) {
+        web_reply_error(out, 429, "too many games offered from your address: wait a minute");
+        return false;
+    }
     opt->player[0] = opt->player[1] = WEB_HUMAN;
     memset(on, 0, sizeof *on);
     on->seat[s].held = true;
@@ -866,7 +870,7 @@ void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis, WebEvents
     api->analysis = analysis;
     api->events = events;
     api->lobby = lobby;
-    /* seeks: 10 at once, then one every 6 s, per address */
+    /* seeks and online games: 10 at once, then one every 6 s, per address */
     api->seek_limit = web_limit_new(4096, WEB_LIMIT_SEEK_BURST, WEB_LIMIT_SEEK_REFILL_MS);
     pthread_mutex_init(&api->variants_lock, NULL);
     api->variants_text = NULL;

@@ -18,7 +18,7 @@ typedef struct {
     WebAnalysis *analysis;
     WebEvents *events;    /* who is connected, for claims (NULL: nobody is) */
     WebLobby *lobby;      /* the open seeks */
-    WebLimit *seek_limit; /* seeks per client address */
+    WebLimit *seek_limit; /* seeks and online games made, per client address */
     pthread_mutex_t variants_lock;
     char *variants_text; /* GET /api/variants, made once under variants_lock */
 } WebApi;
