@@ -52,6 +52,7 @@ import http from 'node:http';
 import fs from 'node:fs';
 import os from 'node:os';
 import { spawnSync } from 'node:child_process';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 
 // ---- options ----
 
@@ -157,9 +158,11 @@ const st = {
   reconnects: 0, reconnectWhy: {}, stalls: 0,
   moves: 0, movesMeasured: 0, lost: 0, lostPairs: 0, lostSamples: [],
   dup: 0, dupWhy: {}, dupSamples: [], wrong: 0, wrongSamples: [],
-  latOpp: [], latAll: [], gamesMade: 0, gamesEnded: 0, streamsOpen: 0,
+  latOpp: [], latAll: [], latPost: [], gamesMade: 0, gamesEnded: 0, streamsOpen: 0,
   rss: { before: null, open: null, peak: null, end: null },
+  cpu: { from: null, to: null },
 };
+const loopDelay = monitorEventLoopDelay({ resolution: 10 }); // the tool's own lag: its figures hold when small
 const bump = (o, k, n = 1) => { o[k] = (o[k] || 0) + n; };
 const fail = (what, status) => bump(st.failed, `${what} ${status}`);
 const sample = (list, x) => { if (list.length < 10) list.push(x); };
@@ -172,6 +175,19 @@ function rss() { // kB, summed over --pid, or null
       const m = fs.readFileSync(`/proc/${pid}/status`, 'utf8').match(/^VmRSS:\s+(\d+)\s+kB/m);
       if (!m) return null;
       sum += Number(m[1]);
+    } catch {
+      return null;
+    }
+  }
+  return sum;
+}
+function cpuSeconds() { // user + system time, summed over --pid, or null
+  if (!opt.pids.length) return null;
+  let sum = 0;
+  for (const pid of opt.pids) {
+    try {
+      const f = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /s, '').split(' ');
+      sum += (Number(f[11]) + Number(f[12])) / 100; // utime, stime in clock ticks (USER_HZ 100)
     } catch {
       return null;
     }
@@ -439,7 +455,10 @@ class Slot {
     if (r.status === 200 && r.json && Array.isArray(r.json.history)) {
       rec.ackAt = now();
       st.moves++;
-      if (t0 >= measureFrom && t0 < measureTo) st.movesMeasured++;
+      if (t0 >= measureFrom && t0 < measureTo) {
+        st.movesMeasured++;
+        st.latPost.push(rec.ackAt - t0);
+      }
       const h = r.json.history;
       if (h.length !== ply || h[ply - 1].text !== m.text) {
         st.wrong++;
@@ -519,6 +538,7 @@ function load() { return os.loadavg().map((x) => x.toFixed(2)).join(' '); }
 function summary(wall) {
   const opp = Float64Array.from(st.latOpp).sort();
   const all = Float64Array.from(st.latAll).sort();
+  const post = Float64Array.from(st.latPost).sort();
   const conns = 2 * opt.games + opt.spectators;
   const per = st.rss.before !== null && st.rss.open !== null ? ((st.rss.open - st.rss.before) / conns) : null;
   return {
@@ -527,11 +547,15 @@ function summary(wall) {
     streams: conns, moves: st.moves, moves_measured: st.movesMeasured,
     moves_per_s: +(st.movesMeasured / opt.duration).toFixed(1),
     latency_ms: { p50: quantile(opp, 0.5), p90: quantile(opp, 0.9), p99: quantile(opp, 0.99), max: opp.length ? opp[opp.length - 1] : null, n: opp.length },
+    answer_ms: { p50: quantile(post, 0.5), p99: quantile(post, 0.99), max: post.length ? post[post.length - 1] : null },
     latency_all_streams_ms: { p50: quantile(all, 0.5), p90: quantile(all, 0.9), p99: quantile(all, 0.99), max: all.length ? all[all.length - 1] : null, n: all.length },
     lost: st.lost, lost_stream_deliveries: st.lostPairs, duplicated: st.dup, disagreed: st.wrong,
     failed: st.failed, reconnects: st.reconnects, reconnect_why: st.reconnectWhy, stalls: st.stalls,
     games_made: st.gamesMade, games_ended: st.gamesEnded,
     rss_kb: st.rss, rss_per_stream_kb: per === null ? null : +per.toFixed(1),
+    server_cpu: st.cpu.from === null || st.cpu.to === null ? null
+      : { cores: +((st.cpu.to - st.cpu.from) / opt.duration).toFixed(2), ms_per_move: +((st.cpu.to - st.cpu.from) * 1000 / Math.max(1, st.movesMeasured)).toFixed(2) },
+    client_lag_ms: { p99: +(loopDelay.percentile(99) / 1e6).toFixed(1), max: +(loopDelay.max / 1e6).toFixed(1) },
     loadavg: os.loadavg().map((x) => +x.toFixed(2)), cpus: os.cpus().length, wall_s: +wall.toFixed(1),
     samples: { lost: st.lostSamples, duplicated: st.dupSamples, disagreed: st.wrongSamples },
   };
@@ -551,6 +575,7 @@ function printSummary(s) {
   row('latency to opponent p50/p90', `${ms(l.p50)} / ${ms(l.p90)}`);
   row('latency to opponent p99/max', `${ms(l.p99)} / ${ms(l.max)} (${l.n} moves)`);
   row('latency to every stream p50/p99', `${ms(a.p50)} / ${ms(a.p99)}, max ${ms(a.max)} (${a.n} deliveries)`);
+  row('move POST answered p50/p99', `${ms(s.answer_ms.p50)} / ${ms(s.answer_ms.p99)}, max ${ms(s.answer_ms.max)}`);
   row('lost moves', `${s.lost}${s.lost ? ` (${s.lost_stream_deliveries} stream deliveries missing)` : ''}`);
   row('duplicated / disagreed', `${s.duplicated} / ${s.disagreed}`);
   row('failed requests', failed);
@@ -559,6 +584,8 @@ function printSummary(s) {
   row('server RSS before / open', `${mb(s.rss_kb.before)} / ${mb(s.rss_kb.open)}`);
   row('server RSS peak / end', `${mb(s.rss_kb.peak)} / ${mb(s.rss_kb.end)}`);
   row('server RSS per stream', s.rss_per_stream_kb === null ? '- (no --pid)' : `${s.rss_per_stream_kb} kB`);
+  row('server CPU (measured time)', s.server_cpu === null ? '- (no --pid)' : `${s.server_cpu.cores} cores, ${s.server_cpu.ms_per_move} ms a move`);
+  row('tool event-loop lag p99/max', `${ms(s.client_lag_ms.p99)} / ${ms(s.client_lag_ms.max)}`);
   row('load average (1/5/15 min)', `${s.loadavg.join(' ')} on ${s.cpus} CPUs`);
   for (const [k, list] of Object.entries(s.samples)) for (const x of list) console.log(`  ${k}: ${x}`);
 }
@@ -614,6 +641,7 @@ async function main() {
           x.req.destroy();
         }
   }, 250);
+  const measureTimer = setTimeout(() => { st.cpu.from = cpuSeconds(); loopDelay.enable(); }, opt.warmup * 1000);
   let lastMoves = 0;
   let lastAt = start;
   const progress = setInterval(() => {
@@ -632,6 +660,9 @@ async function main() {
 
   // Step 4. Stop playing, let the last moves arrive, then the figures.
   playing = false;
+  clearTimeout(measureTimer);
+  st.cpu.to = cpuSeconds();
+  loopDelay.disable();
   for (const s of slots) clearTimeout(s.timer);
   const stopAt = now();
   const inFlight = () => slots.some((s) => s.busy);
