@@ -157,7 +157,7 @@ const st = {
   failed: {}, // "METHOD route status" -> count
   reconnects: 0, reconnectWhy: {}, stalls: 0,
   moves: 0, movesMeasured: 0, lost: 0, lostPairs: 0, lostSamples: [],
-  dup: 0, dupWhy: {}, dupSamples: [], wrong: 0, wrongSamples: [],
+  dup: 0, dupSamples: [], otherEvents: {}, wrong: 0, wrongSamples: [],
   latOpp: [], latAll: [], latPost: [], gamesMade: 0, gamesEnded: 0, streamsOpen: 0,
   rss: { before: null, open: null, peak: null, end: null },
   cpu: { from: null, to: null },
@@ -334,7 +334,7 @@ class Stream {
     if (this.firstDone) { this.firstDone(true); this.firstDone = null; }
     this.backoff = 100;
     if (type !== 'state') {
-      bump(st.dupWhy, `event ${type}`);
+      bump(st.otherEvents, type); // "gone": the game was deleted
       return;
     }
     let state;
@@ -550,7 +550,7 @@ function summary(wall) {
     answer_ms: { p50: quantile(post, 0.5), p99: quantile(post, 0.99), max: post.length ? post[post.length - 1] : null },
     latency_all_streams_ms: { p50: quantile(all, 0.5), p90: quantile(all, 0.9), p99: quantile(all, 0.99), max: all.length ? all[all.length - 1] : null, n: all.length },
     lost: st.lost, lost_stream_deliveries: st.lostPairs, duplicated: st.dup, disagreed: st.wrong,
-    failed: st.failed, reconnects: st.reconnects, reconnect_why: st.reconnectWhy, stalls: st.stalls,
+    failed: st.failed, other_events: st.otherEvents, reconnects: st.reconnects, reconnect_why: st.reconnectWhy, stalls: st.stalls,
     games_made: st.gamesMade, games_ended: st.gamesEnded,
     rss_kb: st.rss, rss_per_stream_kb: per === null ? null : +per.toFixed(1),
     server_cpu: st.cpu.from === null || st.cpu.to === null ? null
@@ -580,6 +580,7 @@ function printSummary(s) {
   row('duplicated / disagreed', `${s.duplicated} / ${s.disagreed}`);
   row('failed requests', failed);
   row('stream reconnects / stalls', `${s.reconnects}${s.reconnects ? ` (${Object.entries(s.reconnect_why).map(([k, n]) => `${k}: ${n}`).join(', ')})` : ''} / ${s.stalls}`);
+  if (Object.keys(s.other_events).length) row('other events', JSON.stringify(s.other_events));
   row('games made / ended', `${s.games_made} / ${s.games_ended}`);
   row('server RSS before / open', `${mb(s.rss_kb.before)} / ${mb(s.rss_kb.open)}`);
   row('server RSS peak / end', `${mb(s.rss_kb.peak)} / ${mb(s.rss_kb.end)}`);

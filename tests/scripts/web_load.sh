@@ -7,7 +7,7 @@
 # check. tests/web/load_fake.mjs, a stand-in server with a fault, shows that the
 # tool catches lost, duplicated and disagreeing moves.
 set -u
-cd "$(dirname "$0")/../.."
+cd "$(dirname "$0")/../.." || exit 1
 BIN=${MENAGERIE:-./menagerie}
 . tests/lib/web.sh
 need_node
