@@ -15,12 +15,16 @@
 //      a game that ends is replaced by a new one between the same two sessions;
 //   4. measures, for each move played after the warm-up, the time from sending its
 //      POST to the arrival on the opponent's stream of the state whose history holds
-//      it (and the same to every stream of the game);
+//      it (and the same to every stream of the game), and the time its POST took;
 //   5. checks every stream: event ids grow, history only grows and never changes a
 //      ply it showed, and agrees with the moves acknowledged. A move answered 200 that
 //      has not reached every stream of its game (the two players' and its spectators')
 //      within --lost-after seconds is lost; a stream that shows the same version twice,
 //      a ply changed or a shorter history counts as duplicated.
+//   6. counts failed requests (non-2xx or no answer, by request and status), stream
+//      reconnects (a stream that ends resumes with Last-Event-ID) and stalls (no byte
+//      for 45 s: the server pings every 15 s); with --pid, the server's RSS and CPU
+//      time; and the tool's own event-loop lag (when large, it was short of CPU).
 //   With --servers, sessions and spectators go round-robin over the servers (for two
 //   processes serving the same games).
 //

@@ -36,19 +36,29 @@ check "load tool: no server is status 2 and says so" $? "$(cat "$T/none.out")"
 node tools/loadtest.mjs --games x "$B" > "$T/bad.out" 2>&1
 [ $? = 2 ] && grep -q 'usage' "$T/bad.out"
 check "load tool: a bad option is status 2 with the usage" $? "$(cat "$T/bad.out")"
-# The checks catch what they look for: a stand-in server with a fault
-for f in lose:lost dup:duplicated wrong:disagreed; do
-    node tests/web/load_fake.mjs "${f%%:*}" > "$T/fake.url" 2>&1 &
-    FAKE=$!
+# against_fake MODE: the tool's quick run against tests/web/load_fake.mjs MODE; sets
+# FRC (its status), the summary in $T/fake.json
+against_fake() {
+    node tests/web/load_fake.mjs "$1" > "$T/fake.url" 2>&1 &
+    local fake=$!
     for _ in $(seq 100); do [ -s "$T/fake.url" ] && break; sleep 0.1; done
     node tools/loadtest.mjs --games 3 --spectators 6 --duration 3 --warmup 0 --interval 200 \
         --lost-after 2 --quiet --json "$T/fake.json" "$(head -1 "$T/fake.url")" > "$T/fake.out" 2>&1
     FRC=$?
-    kill "$FAKE" 2> /dev/null
-    wait "$FAKE" 2> /dev/null
-    [ "$FRC" = 1 ] && [ "$(node -e "const s = JSON.parse(require('fs').readFileSync('$T/fake.json', 'utf8')); console.log(s.${f#*:} > 0)" 2> /dev/null)" = true ]
+    kill "$fake" 2> /dev/null
+    wait "$fake" 2> /dev/null
+}
+fj() { node -e "const s = JSON.parse(require('fs').readFileSync('$T/fake.json', 'utf8')); console.log($1)" 2> /dev/null; }
+
+# The checks catch what they look for: a stand-in server with a fault
+for f in lose:lost dup:duplicated wrong:disagreed; do
+    against_fake "${f%%:*}"
+    [ "$FRC" = 1 ] && [ "$(fj "s.${f#*:} > 0")" = true ]
     check "load tool: a server that fails (${f%%:*}) is caught, status 1" $? "status $FRC: $(tail -12 "$T/fake.out")"
 done
+against_fake cut
+[ "$FRC" = 0 ] && [ "$(fj 's.reconnects >= 12 && s.lost === 0 && s.duplicated === 0')" = true ]
+check "load tool: streams cut by the server resume at their last event id" $? "status $FRC: $(tail -12 "$T/fake.out")"
 kill -0 "$PID" 2> /dev/null
 check "server still up after the load" $? "$(tail -5 "$T/err")"
 stop_server

@@ -5,6 +5,8 @@
 //                                       nothing after the game's 3rd ply
 //   node tests/web/load_fake.mjs dup    each stream sends the event of the 4th ply twice
 //   node tests/web/load_fake.mjs wrong  streams show the 2nd ply as another move
+//   node tests/web/load_fake.mjs cut    no fault: streams are cut after a second, and
+//                                       resume at their Last-Event-ID
 // Games: create (POST /api/games), join, move, GET the state, events; the moves are
 // two dummies, "a1" and "b2", and a game never ends.
 import http from 'node:http';
@@ -62,7 +64,8 @@ const server = http.createServer((req, res) => {
       res.writeHead(200, { 'Content-Type': 'text/event-stream' });
       const s = { res, spectatorIndex: req.headers.cookie ? -1 : g.spectators++ };
       g.streams.push(s);
-      event(g, s);
+      if (req.headers['last-event-id'] !== String(g.version)) event(g, s);
+      if (fault === 'cut') setTimeout(() => res.destroy(), 1000);
       res.on('close', () => { g.streams = g.streams.filter((x) => x !== s); });
       return undefined;
     }
