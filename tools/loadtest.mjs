@@ -383,7 +383,6 @@ class Slot {
     this.index = index;
     this.creator = { srv: takeServer(), cookie: null };
     this.joiner = { srv: takeServer(), cookie: null };
-    this.spectatorServers = [];
     this.streams = [];
     this.sent = new Map(); // ply -> {t0, text, ackAt, oppAt}
     this.checked = 0; // plies checked on every stream
