@@ -204,6 +204,9 @@ expect "nobody accepts their own seek" 409
 as bob POST "/api/seeks/$SK/accept" '{"name":"Bob"}'
 expect "a seek accepted: a game, the taker White" 201 "d.online && d.you === 0 && d.seats[1].name === 'Alice' && d.seats[0].name === 'Bob' && d.variant === 'diamondback' && d.clock.base_ms === 300000"
 SG=$(js d.id)
+curl -sN --noproxy '*' --max-time 2 "$B/api/games/$SG/events" > "$T/sg"
+[ $? = 28 ] && [ "$(grep -c '^event: state' "$T/sg")" = 1 ] && grep -q '^id: 0$' "$T/sg"
+check "the stream of a game at version 0 stays open" $? "$(head -c 200 "$T/sg")"
 as eve POST "/api/seeks/$SK/accept" '{"name":"Eve"}'
 expect "a taken seek cannot be taken again" 404
 as alice GET /api/lobby
@@ -224,6 +227,21 @@ as alice POST "/api/games/$C/claim" '{"result":"maybe"}'
 expect "a claim's result is win or draw" 400
 as alice POST "/api/games/$C/claim" '{}'
 expect "a claim against a player gone 30 s on his move" 200 "d.result.over && d.result.score === '1-0' && /Black left/.test(d.result.reason)"
+
+# ---- limits per address, through a proxy ----
+stop_server
+must_start_server "$T/data" --proxy 127.0.0.1
+LIMITED=0
+for i in $(seq 12); do
+    as far POST /api/seeks "{\"variant\":\"chess\",\"name\":\"Far$i\"}" "X-Forwarded-For: 198.51.100.$i, 203.0.113.9"
+    [ "$CODE" = 429 ] && LIMITED=$((LIMITED + 1))
+    rm -f "$T/far" # a new session each time: the per-player limit does not bite
+done
+[ "$LIMITED" = 2 ]; check "ten seeks from one address through the proxy, then 429" $? "$LIMITED refused"
+as near POST /api/seeks '{"variant":"chess","name":"Near"}' "X-Forwarded-For: 203.0.113.10"
+expect "another address through the proxy is not held up" 201
+as local POST /api/seeks '{"variant":"chess","name":"Local"}'
+expect "this machine's own requests are not limited" 201
 
 # ---- the whole game in browsers ----
 if [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ -f tests/web/node_modules/playwright-core/package.json ]; then

@@ -300,7 +300,8 @@ static bool read_online(const Req *rq, WebOptions *opt, WebOnline *on,
         web_reply_error(out, 403, "no session came with the request (are cookies allowed?)");
         return false;
     }
-    if (!web_limit_take(rq->api->seek_limit, rq->who->addr, web_now_ms(), NULL)) {
+    if (rq->who->limited &&
+        !web_limit_take(rq->api->seek_limit, rq->who->addr, web_now_ms(), NULL)) {
         web_reply_error(out, 429, "too many games offered from your address: wait a minute");
         return false;
     }
@@ -444,7 +445,8 @@ static void api_seek(const Req *rq, WebReply *out) {
     if (!g)
         return;
     engine_free(g);
-    if (!web_limit_take(rq->api->seek_limit, rq->who->addr, web_now_ms(), NULL)) {
+    if (rq->who->limited &&
+        !web_limit_take(rq->api->seek_limit, rq->who->addr, web_now_ms(), NULL)) {
         web_reply_error(out, 429, "too many seeks from your address: wait a minute");
         return;
     }

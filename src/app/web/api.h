@@ -28,6 +28,7 @@ typedef struct {
 typedef struct {
     WebActor actor;
     char addr[64];
+    bool limited; /* its address counts against the limits (not this machine's own) */
 } WebClient;
 
 void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis, WebEvents *events,

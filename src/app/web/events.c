@@ -133,8 +133,9 @@ static char *lobby_event(WebEvents *ev, const WebActor *viewer, size_t *len) {
 /* ---- a stream ---- */
 
 /* The event that brings s up to date (malloc'd; *version gets its id), or a
- * "gone" event when the game was deleted. The table is not locked. */
-static char *state_event(WebEvents *ev, const char *id, unsigned *version, size_t *len) {
+ * "gone" event when the game was deleted (*gone set). The table is not locked. */
+static char *state_event(WebEvents *ev, const char *id, unsigned *version, bool *gone,
+                         size_t *len) {
     WebError e;
     WebGame *w = web_game_get(ev->games, id, &e);
     char *text = NULL;
@@ -160,6 +161,7 @@ static char *state_event(WebEvents *ev, const char *id, unsigned *version, size_
         *len = strlen(text);
         *version = 0;
     }
+    *gone = !w;
     return text;
 }
 
@@ -197,12 +199,12 @@ static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
     memcpy(id, s->id, sizeof id);
     unsigned version = 0;
     size_t len = 0;
+    bool gone = false;
     char *text;
     if (behind && s->lobby) {
         text = lobby_event(ev, &s->viewer, &len);
-        version = 1; /* not gone */
     } else if (behind) {
-        text = state_event(ev, id, &version, &len);
+        text = state_event(ev, id, &version, &gone, &len);
     } else {
         text = strdup(": ping\n\n");
         if (!text)
@@ -212,7 +214,7 @@ static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
     pthread_mutex_lock(&ev->lock);
     if (behind) {
         s->first = s->poke = false;
-        s->gone = version == 0;
+        s->gone = gone;
         if (!s->lobby) {
             s->sent = version;
             if (s->wanted < version)
@@ -257,7 +259,7 @@ static void close_stream(void *cls) {
 static struct MHD_Response *open_stream(WebEvents *ev, Stream *s, int *status, const char **msg);
 
 struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, const char *id,
-                                     const WebActor *a, unsigned last, int *status,
+                                     const WebActor *a, long long last, int *status,
                                      const char **msg) {
     WebError e;
     WebGame *w = web_game_get(ev->games, id, &e);
@@ -277,7 +279,7 @@ struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, co
     s->conn = c;
     memcpy(s->id, id, WEB_ID_LEN);
     s->side = side;
-    s->first = last != version; /* a viewer up to date waits for the next change */
+    s->first = last != (long long)version; /* a viewer up to date waits for the next change */
     s->sent = s->wanted = version;
     return open_stream(ev, s, status, msg);
 }

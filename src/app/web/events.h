@@ -34,10 +34,10 @@ WebEvents *web_events_new(WebGames *gs); /* hooks itself into gs->store.changed 
 void web_events_stop(WebEvents *ev);
 void web_events_free(WebEvents *ev);
 /* A stream of game id for a viewer (a: its session, for the seat it holds) that last
- * saw version `last` (0: none); NULL with *status and *msg when there is no such
+ * saw version `last` (-1: none); NULL with *status and *msg when there is no such
  * game or too many streams. */
 struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, const char *id,
-                                     const WebActor *a, unsigned last, int *status,
+                                     const WebActor *a, long long last, int *status,
                                      const char **msg);
 /* Whether the holder of a game's seat has a stream open now, or had one within the
  * last `grace` seconds. */

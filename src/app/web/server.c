@@ -68,6 +68,7 @@ typedef struct {
 
 typedef struct {
     bool loopback_only;
+    char proxy[64];         /* --proxy: the reverse proxy's address, trusted to name the client */
     char own_host[64];      /* the --host address as a Host header names it */
     atomic_uint bound_port; /* set once the socket is bound */
     LogLimit log;
@@ -167,9 +168,18 @@ static bool cross_site(struct MHD_Connection *c) {
     return !rest || !host || strcasecmp(rest, host) != 0;
 }
 
+/* Whether a request came through the --proxy (so its forwarding headers hold). */
+static bool from_proxy(const WebServer *srv, const char *peer) {
+    return srv->proxy[0] && !strcmp(peer, srv->proxy);
+}
+
 /* Who asks: the session of the cookie, or a new one (its secret goes back in
- * out->session, to be set as the cookie). */
-static void client_of(struct MHD_Connection *c, WebClient *who, WebReply *out) {
+ * out->session, to be set as the cookie), and the address the limits count: the
+ * peer's, or through the --proxy the last X-Forwarded-For entry, the one it added.
+ * This machine's own addresses are not limited (the local app, its tools), but
+ * for the proxy's clients. */
+static void client_of(const WebServer *srv, struct MHD_Connection *c, WebClient *who,
+                      WebReply *out) {
     memset(who, 0, sizeof *who);
     const char *cookie = MHD_lookup_connection_value(c, MHD_COOKIE_KIND, SESSION_COOKIE);
     who->actor.known = cookie && web_secret_hash(cookie, who->actor.holder);
@@ -184,6 +194,24 @@ static void client_of(struct MHD_Connection *c, WebClient *who, WebReply *out) {
     else if (sa && sa->sa_family == AF_INET6)
         inet_ntop(AF_INET6, &((const struct sockaddr_in6 *)sa)->sin6_addr, who->addr,
                   sizeof who->addr);
+    bool loopback = (sa && sa->sa_family == AF_INET &&
+                     ntohl(((const struct sockaddr_in *)sa)->sin_addr.s_addr) >> 24 == 127) ||
+                    (sa && sa->sa_family == AF_INET6 &&
+                     IN6_IS_ADDR_LOOPBACK(&((const struct sockaddr_in6 *)sa)->sin6_addr));
+    who->limited = !loopback;
+    const char *xff = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "X-Forwarded-For");
+    if (xff && from_proxy(srv, who->addr)) {
+        const char *last = strrchr(xff, ',');
+        last = last ? last + 1 : xff;
+        last += strspn(last, " \t");
+        char a[64];
+        unsigned char buf[sizeof(struct in6_addr)];
+        snprintf(a, sizeof a, "%.*s", (int)strcspn(last, " \t"), last);
+        if (inet_pton(AF_INET, a, buf) == 1 || inet_pton(AF_INET6, a, buf) == 1) {
+            snprintf(who->addr, sizeof who->addr, "%s", a);
+            who->limited = true;
+        }
+    }
 }
 
 static void route(WebServer *srv, struct MHD_Connection *c, const char *url, const char *method,
@@ -202,7 +230,7 @@ static void route(WebServer *srv, struct MHD_Connection *c, const char *url, con
         web_reply_error(out, 403, "a request from another site's page is refused");
     } else if (api) {
         WebClient who;
-        client_of(c, &who, out);
+        client_of(srv, c, &who, out);
         web_api_handle(&srv->api, &who, !strcmp(method, "HEAD") ? "GET" : method, url,
                        u->buf ? u->buf : "", u->len, out);
     } else if (!reads) {
@@ -277,16 +305,18 @@ static bool stream_id(const char *url, char id[WEB_ID_LEN]) {
 static enum MHD_Result open_stream(WebServer *srv, struct MHD_Connection *c, const char *id,
                                    WebReply *r) {
     WebClient who;
-    client_of(c, &who, r);
+    client_of(srv, c, &who, r);
     const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
     if (!last)
         last = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last");
-    unsigned long v = last ? strtoul(last, NULL, 10) : 0;
+    char *end = NULL;
+    long long v = last ? strtoll(last, &end, 10) : -1;
+    if (last && (end == last || *end || v < 0 || v > 0xffffffffLL))
+        v = -1; /* not a version of ours: send the state */
     int status = 500;
     const char *msg = "";
     struct MHD_Response *resp =
-        id ? web_events_open(srv->events, c, id, &who.actor, v <= 0xffffffffUL ? (unsigned)v : 0,
-                             &status, &msg)
+        id ? web_events_open(srv->events, c, id, &who.actor, v, &status, &msg)
            : web_events_open_lobby(srv->events, c, &who.actor, &status, &msg);
     if (!resp) {
         web_reply_error(r, status, msg);
@@ -400,12 +430,14 @@ static unsigned connection_room(void) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: menagerie serve [--port N] [--host ADDR] [--data DIR]\n"
+    fprintf(stderr, "usage: menagerie serve [--port N] [--host ADDR] [--data DIR] [--proxy ADDR]\n"
                     "  --port N    TCP port (default 8080; 0 picks a free one)\n"
                     "  --host ADDR address to listen on (default 127.0.0.1, loopback)\n"
                     "  --data DIR  where games are saved and the endgame databases are read\n"
                     "              (DIR/egdb; default ./data in the source tree, else\n"
-                    "              $XDG_DATA_HOME/menagerie or ~/.local/share/menagerie)\n");
+                    "              $XDG_DATA_HOME/menagerie or ~/.local/share/menagerie)\n"
+                    "  --proxy ADDR the address of a reverse proxy in front: its requests'\n"
+                    "              X-Forwarded-For names the client the limits count\n");
     return 2;
 }
 
@@ -418,7 +450,7 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir);
 
 int web_main(int argc, char **argv) {
     long port = 8080;
-    const char *host = "127.0.0.1", *dir = datadir_default();
+    const char *host = "127.0.0.1", *dir = datadir_default(), *proxy = "";
     for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *end;
@@ -434,6 +466,11 @@ int web_main(int argc, char **argv) {
             host = v;
         } else if (!strcmp(a, "--data")) {
             dir = v;
+        } else if (!strcmp(a, "--proxy")) {
+            unsigned char buf[sizeof(struct in6_addr)];
+            if (inet_pton(AF_INET, v, buf) != 1 && inet_pton(AF_INET6, v, buf) != 1)
+                return usage();
+            proxy = v;
         } else {
             return usage();
         }
@@ -442,6 +479,7 @@ int web_main(int argc, char **argv) {
     if (!srv)
         abort();
     pthread_mutex_init(&srv->log.lock, NULL);
+    snprintf(srv->proxy, sizeof srv->proxy, "%s", proxy);
     int rc = serve(srv, port, host, dir);
     pthread_mutex_destroy(&srv->log.lock);
     free(srv);
