@@ -16,8 +16,7 @@ static bool refuse(WebDbErr *e, const char *msg) {
 
 /* ---- accounts ---- */
 
-bool web_db_account_add(WebDb *db, const char *name, const char *pwhash, int64_t *id,
-                        WebDbErr *e) {
+bool web_db_account_add(WebDb *db, const char *name, const char *pwhash, int64_t *id, WebDbErr *e) {
     if (!name || !name[0] || strlen(name) >= WEB_DB_NAME_LEN)
         return refuse(e, "a name has 1 to 31 bytes");
     if (!pwhash || strlen(pwhash) >= WEB_DB_PWHASH_LEN)
@@ -101,8 +100,8 @@ bool web_db_session_get(WebDb *db, const unsigned char hash[WEB_DB_HASH_LEN], We
     memset(s, 0, sizeof *s);
     s->created = -1;
     WebDbArg a[1] = {web_db_blob(hash, WEB_DB_HASH_LEN)};
-    if (!web_db_query(db, "SELECT account, name, created, seen FROM sessions WHERE hash = $1", a,
-                      1, take_session, s, e))
+    if (!web_db_query(db, "SELECT account, name, created, seen FROM sessions WHERE hash = $1", a, 1,
+                      take_session, s, e))
         return false;
     *found = s->created != -1;
     if (!*found)
@@ -159,8 +158,8 @@ bool web_db_rating_put(WebDb *db, int64_t account, const char *game, const WebRa
                        WebDbErr *e) {
     if (!game || !game[0])
         return refuse(e, "no game named for the rating");
-    WebDbArg a[7] = {web_db_int(account),      web_db_text(game),     web_db_real(r->rating),
-                     web_db_real(r->rd),       web_db_real(r->volatility), web_db_int(r->games),
+    WebDbArg a[7] = {web_db_int(account),   web_db_text(game),          web_db_real(r->rating),
+                     web_db_real(r->rd),    web_db_real(r->volatility), web_db_int(r->games),
                      web_db_int(r->updated)};
     if (!web_db_begin(db, e))
         return false;

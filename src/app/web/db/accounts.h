@@ -10,8 +10,8 @@
 
 #include "app/web/db/db.h"
 
-#define WEB_DB_HASH_LEN 32   /* bytes of a session secret's hash */
-#define WEB_DB_NAME_LEN 32   /* a name with its NUL */
+#define WEB_DB_HASH_LEN 32    /* bytes of a session secret's hash */
+#define WEB_DB_NAME_LEN 32    /* a name with its NUL */
 #define WEB_DB_PWHASH_LEN 256 /* a password hash string with its NUL */
 
 typedef struct {
@@ -36,8 +36,7 @@ typedef struct {
 
 /* A new account; *id gets its number. A name longer than WEB_DB_NAME_LEN - 1 bytes,
  * or empty, is refused. */
-bool web_db_account_add(WebDb *db, const char *name, const char *pwhash, int64_t *id,
-                        WebDbErr *e);
+bool web_db_account_add(WebDb *db, const char *name, const char *pwhash, int64_t *id, WebDbErr *e);
 /* By name (any case) or by id; *found false when there is none. */
 bool web_db_account_find(WebDb *db, const char *name, WebAccount *a, bool *found, WebDbErr *e);
 bool web_db_account_get(WebDb *db, int64_t id, WebAccount *a, bool *found, WebDbErr *e);

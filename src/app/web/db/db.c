@@ -30,11 +30,11 @@ struct WebDb {
     WebDbKind kind;
     pthread_mutex_t lock; /* recursive: the connection and the fields below */
     char name[600];
-    char *url;       /* PostgreSQL's, for the listener's connection */
-    sqlite3 *lite;   /* SQLite */
-    PGconn *pg;      /* PostgreSQL */
-    bool in_tx;      /* a transaction is open */
-    bool tx_lost;    /* PostgreSQL: the connection went away inside it */
+    char *url;     /* PostgreSQL's, for the listener's connection */
+    sqlite3 *lite; /* SQLite */
+    PGconn *pg;    /* PostgreSQL */
+    bool in_tx;    /* a transaction is open */
+    bool tx_lost;  /* PostgreSQL: the connection went away inside it */
     /* listeners, and PostgreSQL's listening connection and thread */
     pthread_mutex_t listen_lock;
     struct {
@@ -205,7 +205,7 @@ static bool pg_result_err(WebDb *db, PGresult *res, WebDbErr *e) {
                        PQerrorMessage(db->pg));
     }
     const char *state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : NULL;
-    WebDbStatus s = state && !strncmp(state, "23", 2)   ? WEB_DB_CONSTRAINT
+    WebDbStatus s = state && !strncmp(state, "23", 2)  ? WEB_DB_CONSTRAINT
                     : state && !strcmp(state, "53100") ? WEB_DB_FULL
                                                        : WEB_DB_ERROR;
     return set_err(e, s, "%s", res ? PQresultErrorMessage(res) : PQerrorMessage(db->pg));
@@ -231,9 +231,8 @@ static WebDb *db_new(WebDbKind kind) {
 static WebDb *open_sqlite(const char *path, WebDbErr *e) {
     WebDb *db = db_new(WEB_DB_SQLITE);
     snprintf(db->name, sizeof db->name, "%s", path);
-    int rc = sqlite3_open_v2(path, &db->lite,
-                             SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX,
-                             NULL);
+    int rc = sqlite3_open_v2(
+        path, &db->lite, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, NULL);
     if (rc != SQLITE_OK) {
         if (db->lite)
             lite_err(db, e, rc);
@@ -301,17 +300,27 @@ WebDb *web_db_open(const char *url, WebDbErr *e) {
     return open_sqlite(url, e);
 }
 
-void web_db_close(WebDb *db) {
+void web_db_listen_stop(WebDb *db) {
     if (!db)
         return;
     if (db->thread_started) {
         ssize_t n = write(db->stop[1], "x", 1);
         (void)n;
         pthread_join(db->thread, NULL);
+        db->thread_started = false;
     }
     for (int i = 0; i < 2; i++)
         if (db->stop[i] >= 0)
-            close(db->stop[i]);
+            close(db->stop[i]), db->stop[i] = -1;
+    pthread_mutex_lock(&db->listen_lock);
+    db->nlisteners = 0;
+    pthread_mutex_unlock(&db->listen_lock);
+}
+
+void web_db_close(WebDb *db) {
+    if (!db)
+        return;
+    web_db_listen_stop(db);
     if (db->lite)
         sqlite3_close_v2(db->lite);
     if (db->pg)
@@ -353,7 +362,7 @@ static sqlite3_stmt *lite_prepare(WebDb *db, const char *sql, const WebDbArg *ar
         if (idx == 0)
             continue; /* not used by this statement */
         const WebDbArg *a = &args[i];
-        rc = a->kind == WEB_DB_ARG_TEXT ? sqlite3_bind_text(st, idx, a->data, -1, SQLITE_STATIC)
+        rc = a->kind == WEB_DB_ARG_TEXT   ? sqlite3_bind_text(st, idx, a->data, -1, SQLITE_STATIC)
              : a->kind == WEB_DB_ARG_INT  ? sqlite3_bind_int64(st, idx, a->i)
              : a->kind == WEB_DB_ARG_REAL ? sqlite3_bind_double(st, idx, a->d)
              : a->kind == WEB_DB_ARG_BLOB
@@ -587,8 +596,8 @@ bool web_db_migrate(WebDb *db, const WebDbStep *steps, int nsteps, WebDbErr *e) 
         if (!web_db_begin(db, e))
             return false;
         bool ok = migration_lock(db, e) &&
-                  web_db_value(db, "SELECT version FROM schema_version WHERE version = $1", arg,
-                               1, v, sizeof v, &found, e);
+                  web_db_value(db, "SELECT version FROM schema_version WHERE version = $1", arg, 1,
+                               v, sizeof v, &found, e);
         if (ok && !found) {
             ok = run_script(db, step_sql(db, &steps[i]), e) &&
                  web_db_exec(db, "INSERT INTO schema_version (version, applied) VALUES ($1, $2)",

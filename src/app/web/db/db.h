@@ -67,7 +67,7 @@ typedef struct WebDbRow WebDbRow;
 int web_db_cols(const WebDbRow *r);
 bool web_db_is_null(const WebDbRow *r, int col);
 const char *web_db_col_text(const WebDbRow *r, int col); /* "" for NULL */
-int64_t web_db_col_int(const WebDbRow *r, int col);       /* 0 for NULL or not a number */
+int64_t web_db_col_int(const WebDbRow *r, int col);      /* 0 for NULL or not a number */
 double web_db_col_real(const WebDbRow *r, int col);
 const unsigned char *web_db_col_blob(const WebDbRow *r, int col, size_t *len);
 /* Called per row; false stops the query (not an error). */
@@ -114,5 +114,7 @@ int web_db_schema_version(WebDb *db); /* the highest step applied, -1 on error *
 typedef void (*WebDbNotifyFn)(void *ctx, const char *game, int64_t version);
 bool web_db_listen(WebDb *db, WebDbNotifyFn fn, void *ctx, WebDbErr *e);
 void web_db_notify(WebDb *db, const char *game, int64_t version);
+/* Stops the listener thread and forgets the listeners (web_db_close does too). */
+void web_db_listen_stop(WebDb *db);
 
 #endif

@@ -6,7 +6,7 @@
 
 #define GAMES(BLOB)                                                                                \
     "CREATE TABLE games (id TEXT PRIMARY KEY, kind TEXT NOT NULL, variant TEXT NOT NULL, "         \
-    "version BIGINT NOT NULL, created BIGINT NOT NULL, updated BIGINT NOT NULL, "                 \
+    "version BIGINT NOT NULL, created BIGINT NOT NULL, updated BIGINT NOT NULL, "                  \
     "result TEXT NOT NULL DEFAULT '*', online INTEGER NOT NULL DEFAULT 0, "                        \
     "rated INTEGER NOT NULL DEFAULT 0, invite " BLOB ", text TEXT NOT NULL);"                      \
     "CREATE INDEX games_updated ON games (updated);"                                               \
@@ -27,8 +27,9 @@
     "game TEXT NOT NULL, rating DOUBLE PRECISION NOT NULL, rd DOUBLE PRECISION NOT NULL, "         \
     "volatility DOUBLE PRECISION NOT NULL, games INTEGER NOT NULL DEFAULT 0, "                     \
     "updated BIGINT NOT NULL, PRIMARY KEY (account, game));"                                       \
-    "CREATE TABLE rating_history (account BIGINT NOT NULL REFERENCES accounts (id) "              \
-    "ON DELETE CASCADE, game TEXT NOT NULL, at BIGINT NOT NULL, rating DOUBLE PRECISION NOT NULL, " \
+    "CREATE TABLE rating_history (account BIGINT NOT NULL REFERENCES accounts (id) "               \
+    "ON DELETE CASCADE, game TEXT NOT NULL, at BIGINT NOT NULL, rating DOUBLE PRECISION NOT "      \
+    "NULL, "                                                                                       \
     "rd DOUBLE PRECISION NOT NULL);"                                                               \
     "CREATE INDEX rating_history_account ON rating_history (account, game, at);"
 
