@@ -24,7 +24,7 @@
 #define MAX_ARGS 32
 #define MAX_COLS 64
 #define CHANNEL "menagerie_games"
-#define BUSY_MS 10000 /* how long SQLite waits for another process's write */
+#define BUSY_MS 5000 /* how long SQLite waits for another process's write */
 
 struct WebDb {
     WebDbKind kind;

@@ -29,11 +29,13 @@ static const char *kind_name(GameKind kind) {
     return kind == KIND_MANCALA ? "mancala" : "chess";
 }
 
-/* The HTTP status and message of a failed database call. */
+/* The HTTP status and message of a failed database call (a refused key is a
+ * conflict with another game's; a delete has none, so its refusal is a 500). */
 static bool db_fail(WebError *e, const char *what, const WebDbErr *de) {
     char msg[sizeof e->msg];
-    int status = de->status == WEB_DB_FULL         ? 507
-                 : de->status == WEB_DB_CONSTRAINT ? 409
+    bool removing = strstr(what, "delete") != NULL;
+    int status = de->status == WEB_DB_FULL                       ? 507
+                 : de->status == WEB_DB_CONSTRAINT && !removing ? 409
                  : de->status == WEB_DB_LOST       ? 503
                                                    : 500;
     snprintf(msg, sizeof msg, "%s: %s%s", what, de->status == WEB_DB_FULL ? "no space left: " : "",
