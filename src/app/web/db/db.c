@@ -528,8 +528,10 @@ bool web_db_begin(WebDb *db, WebDbErr *e) {
         pthread_mutex_unlock(&db->lock);
         return set_err(e, WEB_DB_ERROR, "a transaction is open already");
     }
-    bool ok = run(db, db->kind == WEB_DB_SQLITE ? "BEGIN IMMEDIATE" : "BEGIN", NULL, 0, NULL, NULL,
-                  NULL, e);
+    const char *begin = db->kind == WEB_DB_SQLITE ? "BEGIN IMMEDIATE" : "BEGIN";
+    bool ok = run(db, begin, NULL, 0, NULL, NULL, NULL, e);
+    if (!ok && e && e->status == WEB_DB_LOST) /* nothing was done: once more, connected again */
+        ok = run(db, begin, NULL, 0, NULL, NULL, NULL, e);
     if (!ok) {
         pthread_mutex_unlock(&db->lock);
         return false;
