@@ -35,6 +35,7 @@ static const struct {
     {"service", test_service},
     {"legality", test_legality},
     {"web", test_web},
+    {"db", test_db},
 };
 
 int main(int argc, char **argv) {

@@ -43,5 +43,6 @@ void test_service(void);
 void test_legality(void);
 void test_record(void);
 void test_web(void);
+void test_db(void);
 
 #endif

@@ -34,10 +34,10 @@ static const char *kind_name(GameKind kind) {
 static bool db_fail(WebError *e, const char *what, const WebDbErr *de) {
     char msg[sizeof e->msg];
     bool removing = strstr(what, "delete") != NULL;
-    int status = de->status == WEB_DB_FULL                       ? 507
+    int status = de->status == WEB_DB_FULL                      ? 507
                  : de->status == WEB_DB_CONSTRAINT && !removing ? 409
-                 : de->status == WEB_DB_LOST       ? 503
-                                                   : 500;
+                 : de->status == WEB_DB_LOST                    ? 503
+                                                                : 500;
     snprintf(msg, sizeof msg, "%s: %s%s", what, de->status == WEB_DB_FULL ? "no space left: " : "",
              de->msg);
     web_set_err(e, status, msg);
@@ -56,9 +56,11 @@ char *web_store_text(WebGame *w) {
     snprintf(movetime, sizeof movetime, "%d", w->opt.movetime_ms);
     snprintf(players, sizeof players, "%s %s", web_player_name(w->opt.player[0]),
              web_player_name(w->opt.player[1]));
-    for (int s = 0; s < 2; s++)
+    for (int s = 0; s < 2; s++) /* an online seat's player by name; never the seat's secret */
         snprintf(s ? black : white, sizeof white, "%s",
-                 w->opt.player[s] == WEB_ENGINE ? "Menagerie" : "Human");
+                 w->online && w->seat[s].held && w->seat[s].name[0] ? w->seat[s].name
+                 : w->opt.player[s] == WEB_ENGINE                   ? "Menagerie"
+                                                                    : "Human");
     const char *tags[32] = {"Event",       "Menagerie web game",
                             "Site",        "Menagerie",
                             "Date",        date,
