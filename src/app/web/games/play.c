@@ -1,6 +1,6 @@
 /* play.c - the requests on one web game (play.h). A change is made under the game's
- * lock and saved by web_store_commit, which drops the lock while the file is written;
- * a change whose file could not be written is rolled back and answered with a 5xx
+ * lock and saved by web_store_commit, which drops the lock while the row is written;
+ * a change whose row could not be written is rolled back and answered with a 5xx
  * error (see game.h). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,7 +25,7 @@ static bool ready(WebGames *gs, WebGame *w, bool stop_engine, WebError *e) {
     return !w->removed;
 }
 
-/* What a change may have to put back when its file cannot be written. */
+/* What a change may have to put back when its row cannot be written. */
 typedef struct {
     int plies;
     char (*moves)[ENGINE_MOVE_TEXT]; /* the moves before, when the change removes some */
@@ -43,7 +43,7 @@ static void keep(WebGame *w, Saved *s, bool moves) {
     s->opt = w->opt;
 }
 
-/* Saves the change, or puts the game back as it was (file and memory agree). */
+/* Saves the change, or puts the game back as it was (row and memory agree). */
 static bool commit_or_restore(WebGames *gs, WebGame *w, Saved *s, WebError *e) {
     bool ok = web_store_commit(&gs->store, w, e);
     if (!ok) {
@@ -148,7 +148,7 @@ bool web_game_move(WebGames *gs, WebGame *w, const char *move, WebError *e) {
         web_refresh_before(w);
         ok = commit_or_restore(gs, w, &s, e);
         if (!ok)
-            w->clock = clock; /* Clock: as the file has it */
+            w->clock = clock; /* Clock: as the row has it */
         Side side = engine_side_to_move(w->g);
         if (ok && w->opt.player[side] == WEB_ENGINE && !web_is_over(w) && !w->thinking)
             web_worker_start(&gs->workers, w, w->opt.level, w->opt.movetime_ms, NULL);
