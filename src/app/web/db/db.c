@@ -663,15 +663,13 @@ static PGconn *listen_connect(WebDb *db) {
 static void *listen_main(void *arg) {
     WebDb *db = arg;
     PGconn *c = NULL;
-    bool first = true;
     for (;;) {
-        // Step 1. A listening connection; after a new one, changes may have been
-        // missed: the listeners hear "" (look at everything).
+        // Step 1. A listening connection; before it (at start, or while it was
+        // lost) changes may have been missed: the listeners hear "" (look at all).
         if (!c) {
             c = listen_connect(db);
-            if (c && !first)
+            if (c)
                 deliver(db, "", 0);
-            first = first && !c;
         }
         struct pollfd p[2] = {{db->stop[0], POLLIN, 0}, {c ? PQsocket(c) : -1, POLLIN, 0}};
         int n = poll(p, c ? 2 : 1, c ? -1 : 1000);

@@ -109,8 +109,10 @@ int web_db_schema_version(WebDb *db); /* the highest step applied, -1 on error *
  * NOTIFY on channel menagerie_games, delivered by the listener's own connection and
  * thread; SQLite: the listeners of this process, called at once). A process's own
  * notifications come back to it too. The callback runs on the listener's thread
- * (SQLite: the notifier's) holding no lock of the database's. One listener per
- * WebDb; web_db_listen before any notification, not after web_db_close started. */
+ * (SQLite: the notifier's) holding no lock of the database's; game "" (PostgreSQL,
+ * when the listening connection is made or made again) means that notifications
+ * may have been missed. Up to 8 listeners, added before web_db_listen_stop. The
+ * notifier must hold no lock that a listener takes. */
 typedef void (*WebDbNotifyFn)(void *ctx, const char *game, int64_t version);
 bool web_db_listen(WebDb *db, WebDbNotifyFn fn, void *ctx, WebDbErr *e);
 void web_db_notify(WebDb *db, const char *game, int64_t version);

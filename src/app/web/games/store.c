@@ -480,25 +480,8 @@ int web_store_reload(const WebStore *st, WebGame *w, WebError *e) {
 }
 
 typedef struct {
-    void (*fn)(void *ctx, const char *id, int64_t version);
-    void *ctx;
-} Versions;
-
-static bool take_version(void *ctx, const WebDbRow *r) {
-    Versions *v = ctx;
-    v->fn(v->ctx, web_db_col_text(r, 0), web_db_col_int(r, 1));
-    return true;
-}
-
-bool web_store_versions(const WebStore *st, void (*fn)(void *ctx, const char *id, int64_t version),
-                        void *ctx) {
-    WebDbErr de;
-    Versions v = {fn, ctx};
-    return web_db_query(st->db, "SELECT id, version FROM games", NULL, 0, take_version, &v, &de);
-}
-
-typedef struct {
     char (*ids)[WEB_ID_LEN];
+    int64_t *versions; /* with the ids when the query's second column has them */
     int n, cap;
 } Ids;
 
@@ -507,15 +490,31 @@ static bool take_id(void *ctx, const WebDbRow *r) {
     if (ids->n == ids->cap) {
         ids->cap = ids->cap ? 2 * ids->cap : 256;
         ids->ids = realloc(ids->ids, (size_t)ids->cap * sizeof *ids->ids);
-        if (!ids->ids)
+        ids->versions = realloc(ids->versions, (size_t)ids->cap * sizeof *ids->versions);
+        if (!ids->ids || !ids->versions)
             abort();
     }
+    ids->versions[ids->n] = web_db_cols(r) > 1 ? web_db_col_int(r, 1) : 0;
     snprintf(ids->ids[ids->n++], WEB_ID_LEN, "%.12s", web_db_col_text(r, 0));
     return true;
 }
 
+bool web_store_versions(const WebStore *st, void (*fn)(void *ctx, const char *id, int64_t version),
+                        void *ctx) {
+    // Step 1. The list, read whole: fn may wait for a write, which needs the database.
+    Ids ids = {NULL, NULL, 0, 0};
+    WebDbErr de;
+    bool ok = web_db_query(st->db, "SELECT id, version FROM games", NULL, 0, take_id, &ids, &de);
+    // Step 2. Each to fn.
+    for (int i = 0; ok && i < ids.n; i++)
+        fn(ctx, ids.ids[i], ids.versions[i]);
+    free(ids.ids);
+    free(ids.versions);
+    return ok;
+}
+
 void web_store_load(WebStore *st, bool (*add)(void *ctx, WebGame *w), void *ctx) {
-    Ids ids = {NULL, 0, 0};
+    Ids ids = {NULL, NULL, 0, 0};
     WebDbErr de;
     if (!web_db_query(st->db, "SELECT id FROM games ORDER BY created, id", NULL, 0, take_id, &ids,
                       &de)) {
@@ -534,6 +533,7 @@ void web_store_load(WebStore *st, bool (*add)(void *ctx, WebGame *w), void *ctx)
         }
     }
     free(ids.ids);
+    free(ids.versions);
 }
 
 /* ---- the folder and the upgrade from files ---- */
