@@ -8,9 +8,12 @@ if [ "${1:-}" = --tests ]; then
     export PATH=$PATH:/usr/games
     for cp in node:nodejs npm:npm chromium:chromium xboard:xboard xvfb-run:xvfb xauth:xauth \
         fairymax:fairymax dpkg-buildpackage:dpkg-dev dh:debhelper lintian:lintian \
-        pybuild:dh-python python3-config:python3-dev clang-format:clang-format; do
+        pybuild:dh-python python3-config:python3-dev clang-format:clang-format sqlite3:sqlite3; do
         command -v "${cp%%:*}" >/dev/null 2>&1 || missing+=("${cp#*:}")
     done
+    # the PostgreSQL server (web_postgres.sh): initdb is not on PATH
+    initdb=(/usr/lib/postgresql/*/bin/initdb)
+    [ -x "${initdb[0]}" ] || command -v pg_ctlcluster >/dev/null 2>&1 || missing+=(postgresql)
 else
     for p in gcc clang libclang-rt-dev make pkg-config libmicrohttpd-dev libcjson-dev \
         libsodium-dev libsqlite3-dev libpq-dev curl; do

@@ -23,7 +23,7 @@
 //      a ply changed or a shorter history counts as duplicated.
 //   6. counts failed requests (non-2xx or no answer, by request and status), stream
 //      reconnects (a stream that ends resumes with Last-Event-ID) and stalls (no byte
-//      for 45 s: the server pings every 15 s); with --pid, the server's RSS and CPU
+//      for 45 s: the server pings every 5 s); with --pid, the server's RSS and CPU
 //      time; and the tool's own event-loop lag (when large, it was short of CPU).
 //   With --servers, sessions and spectators go round-robin over the servers (for two
 //   processes serving the same games).
@@ -640,7 +640,7 @@ async function main() {
     for (const s of slots) s.sweep(t, false);
     for (const s of slots)
       for (const x of s.streams)
-        if (x.live && t - x.lastData > 45000 && x.req) { // the server pings every 15 s
+        if (x.live && t - x.lastData > 45000 && x.req) { // the server pings every 5 s
           st.stalls++;
           x.req.destroy();
         }

@@ -243,6 +243,11 @@ function follow(st) {
     if (app.game && app.game.id === fresh.id && fresh.version >= app.game.version) show(fresh);
   });
   es.addEventListener('gone', () => { closeGame(); refreshList(); });
+  es.addEventListener('presence', (ev) => {
+    if (!app.game || app.game.id !== st.id) return;
+    app.game.present = JSON.parse(ev.data).present;
+    renderOnline();
+  });
   es.onerror = () => { $('online-line').textContent = 'Connection lost: reconnecting…'; };
   es.onopen = () => { if (app.game) renderOnline(); };
 }

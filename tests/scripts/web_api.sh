@@ -178,8 +178,17 @@ req DELETE "/api/games/$DEL"
 expect "delete" 200 "d.deleted"
 req GET "/api/games/$DEL"
 expect "deleted game is gone" 404 "d.error"
-[ ! -e "$DATA/$DEL.pgn" ]; check "deleted game's file is gone" $?
-ls "$DATA/$CHESS.pgn" "$DATA/$SL.sgn" > /dev/null 2>&1; check "games saved as files (.pgn, .sgn)" $?
+if command -v sqlite3 > /dev/null 2>&1; then # the games are rows of DATA/menagerie.db
+    rows() { sqlite3 "$DATA/menagerie.db" "$1"; }
+    [ "$(rows "SELECT COUNT(*) FROM games WHERE id = '$DEL'")" = 0 ]; check "deleted game's row is gone" $?
+    [ "$(rows "SELECT kind FROM games WHERE id IN ('$CHESS', '$SL') ORDER BY kind")" = "$(printf 'chess\nmancala')" ]
+    check "games saved as rows (chess, mancala)" $?
+    rows "SELECT text FROM games WHERE id = '$CHESS'" > "$T/row.pgn"
+    curl -s --noproxy '*' --max-time 30 "$B/api/games/$CHESS/export" > "$T/export.pgn"
+    cmp -s "$T/row.pgn" <(cat "$T/export.pgn"; echo); check "the row's text is the export" $?
+else
+    ok "games saved as rows: not checked (no sqlite3 command)"
+fi
 
 # ---- bad requests ----
 req GET /api/nothing

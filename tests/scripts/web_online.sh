@@ -113,6 +113,15 @@ check "a stream resumed at the last event id gets only what came after" $? "$(ca
 ! grep -q '"you"\|holder\|invite"' "$T/sse1"
 check "the stream says nothing of seats' secrets or sides" $?
 
+curl -sN --noproxy '*' --max-time 3 "$B/api/games/$G/events" > "$T/sse3" &
+S3=$!
+sleep 0.5
+curl -sN --noproxy '*' --max-time 1 -b "$T/bob" "$B/api/games/$G/events" > /dev/null
+wait $S3
+grep -A1 '^event: presence' "$T/sse3" | grep -q '"present": \[false, true\]' &&
+    [ "$(grep -c '^id: ' "$T/sse3")" = 1 ]
+check "a player's page coming is told as presence, not as a new state" $? "$(grep -v '^data' "$T/sse3" | head -c 400)"
+
 # ---- offers ----
 as alice POST "/api/games/$G/draw"
 expect "White offers a draw" 200 "d.draw_offer === 0 && !d.result.over"
@@ -229,8 +238,16 @@ as alice POST "/api/games/$C/claim" '{}'
 expect "a claim against a player gone 30 s on his move" 200 "d.result.over && d.result.score === '1-0' && /Black left/.test(d.result.reason)"
 
 # ---- limits per address, through a proxy ----
+as alice POST "/api/games/$L/draw"
+expect "a draw offered before a restart" 200 "d.draw_offer === 0"
 stop_server
 must_start_server "$T/data" --proxy 127.0.0.1
+as alice GET "/api/games/$G"
+expect "after a restart: seats, names and players' sessions kept" 200 "d.online && d.you === 0 && d.seats[0].name === 'Alice' && d.seats[1].name === 'Bob'"
+as bob GET "/api/games/$L"
+expect "after a restart: the offer stands, the clocks started" 200 "d.you === 1 && d.draw_offer === 0 && d.started && d.clock.running === 1"
+as eve GET "/api/games/$A"
+expect "after a restart: the aborted game stays aborted" 200 "d.result.aborted && d.result.over"
 LIMITED=0
 for i in $(seq 12); do
     as far POST /api/seeks "{\"variant\":\"chess\",\"name\":\"Far$i\"}" "X-Forwarded-For: 198.51.100.$i, 203.0.113.9"

@@ -36,6 +36,7 @@ static const struct {
     {"legality", test_legality},
     {"web", test_web},
     {"online", test_online},
+    {"db", test_db},
 };
 
 int main(int argc, char **argv) {

@@ -44,5 +44,6 @@ void test_legality(void);
 void test_record(void);
 void test_web(void);
 void test_online(void);
+void test_db(void);
 
 #endif

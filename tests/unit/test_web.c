@@ -1,8 +1,7 @@
 /* test_web.c - the web app's registry under concurrent use: games added while
  * another thread lists and deletes them at once (the new game carries its caller's
  * reference before anyone can see it; the sanitizer build catches a use after free),
- * and every file gone with its game. */
-#include <dirent.h>
+ * and every row gone with its game. */
 #include <pthread.h>
 #include <stdatomic.h>
 #include <stdio.h>
@@ -54,14 +53,22 @@ static void *deleter(void *arg) {
     }
 }
 
-static int files_in(const char *dir) {
-    DIR *d = opendir(dir);
-    int n = 0;
-    for (struct dirent *de; d && (de = readdir(d));)
-        n += de->d_name[0] != '.';
-    if (d)
-        closedir(d);
-    return n;
+static int rows_in(WebGames *gs, const char *table) {
+    char sql[64], v[32];
+    bool found;
+    WebDbErr e;
+    snprintf(sql, sizeof sql, "SELECT COUNT(*) FROM %s", table);
+    return web_db_value(gs->store.db, sql, NULL, 0, v, sizeof v, &found, &e) ? atoi(v) : -1;
+}
+
+static void remove_folder(const char *dir) {
+    char path[300];
+    const char *names[] = {"menagerie.db", "menagerie.db-wal", "menagerie.db-shm"};
+    for (int i = 0; i < 3; i++) {
+        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
+        unlink(path);
+    }
+    rmdir(dir);
 }
 
 void test_web(void) {
@@ -76,11 +83,12 @@ void test_web(void) {
     pthread_join(d, NULL);
     CHECK(atomic_load(&added) == ADDS);
     CHECK(atomic_load(&deleted) == ADDS);
-    CHECK(files_in(dir) == 0);
+    CHECK(rows_in(gs, "games") == 0);
+    CHECK(rows_in(gs, "seats") == 0);
     cJSON *list = web_games_list(gs);
     CHECK(cJSON_GetArraySize(list) == 0);
     cJSON_Delete(list);
     web_games_close(gs);
     free(gs);
-    rmdir(dir);
+    remove_folder(dir);
 }

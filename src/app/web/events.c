@@ -16,7 +16,7 @@
 #include "app/web/events.h"
 #include "app/web/games/play.h"
 
-#define PING_SECONDS 15
+#define PING_SECONDS 5
 #define MAX_STREAMS 20000
 #define DEPARTED 512 /* players' streams that closed, remembered for web_events_present */
 
@@ -29,7 +29,7 @@ typedef struct Stream {
     unsigned sent, wanted; /* versions: last sent, last told of */
     bool first, suspended; /* first: nothing sent yet */
     bool gone;             /* the game was deleted: the stream ends after this event */
-    bool poke;             /* send the state again: a player came or went */
+    bool poke;             /* the lobby's: send it again; a game's: a player came or went */
     bool lobby;            /* the lobby's stream, not a game's */
     WebActor viewer;
     char *buf; /* the event being sent, from off */
@@ -165,6 +165,18 @@ static char *state_event(WebEvents *ev, const char *id, unsigned *version, bool 
     return text;
 }
 
+/* "event: presence": whose players have the game's stream open, as the state's
+ * "present" says, without a new state (its version has not moved). */
+static char *presence_event(WebEvents *ev, const char *id, size_t *len) {
+    char *text = malloc(80);
+    if (!text)
+        abort();
+    *len = (size_t)snprintf(text, 80, "event: presence\ndata: {\"present\": [%s, %s]}\n\n",
+                            web_events_present(ev, id, 0, 0) ? "true" : "false",
+                            web_events_present(ev, id, 1, 0) ? "true" : "false");
+    return text;
+}
+
 static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
     (void)pos;
     Stream *s = cls;
@@ -185,10 +197,11 @@ static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
     free(s->buf);
     s->buf = NULL;
     s->len = s->off = 0;
-    // Step 2. A new state, a ping, or nothing: then wait, suspended.
-    bool behind = s->first || s->poke || s->wanted != s->sent;
+    // Step 2. A new state, who is here, a ping, or nothing: then wait, suspended.
+    bool behind = s->first || (s->lobby && s->poke) || s->wanted != s->sent;
+    bool presence = !s->lobby && s->poke;
     time_t now = time(NULL);
-    if (!behind && now - s->quiet_since < PING_SECONDS) {
+    if (!behind && !presence && now - s->quiet_since < PING_SECONDS) {
         s->suspended = true;
         MHD_suspend_connection(s->conn);
         pthread_mutex_unlock(&ev->lock);
@@ -205,6 +218,8 @@ static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
         text = lobby_event(ev, &s->viewer, &len);
     } else if (behind) {
         text = state_event(ev, id, &version, &gone, &len);
+    } else if (presence) {
+        text = presence_event(ev, id, &len);
     } else {
         text = strdup(": ping\n\n");
         if (!text)
@@ -212,8 +227,10 @@ static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
         len = strlen(text);
     }
     pthread_mutex_lock(&ev->lock);
+    if (behind || presence)
+        s->poke = false; /* a state says who is here too */
     if (behind) {
-        s->first = s->poke = false;
+        s->first = false;
         s->gone = gone;
         if (!s->lobby) {
             s->sent = version;

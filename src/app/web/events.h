@@ -8,8 +8,11 @@
  *
  * so a stream that drops and comes back (EventSource sends Last-Event-ID) gets the
  * state at once when it moved on meanwhile, and nothing is lost or repeated: every
- * state holds every move. A comment line (": ping") goes out every PING_SECONDS on a
- * quiet stream, which keeps proxies from closing it and finds clients that left.
+ * state holds every move. When a player's stream opens or closes, the others get
+ * "event: presence" with {"present": [bool, bool]} (no id: the game did not change).
+ * A comment line (": ping") goes out every PING_SECONDS (5) on a quiet stream, which
+ * keeps proxies from closing it and finds clients that left (a suspended connection
+ * sees no hang-up until it writes: a page that left is seen within about 10 s).
  *
  * A WebEvents is the table of open streams with its lock and its ticker thread. The
  * games tell it of each change (it is their store's `changed` hook); it wakes the

@@ -430,12 +430,15 @@ static unsigned connection_room(void) {
 }
 
 static int usage(void) {
-    fprintf(stderr, "usage: menagerie serve [--port N] [--host ADDR] [--data DIR] [--proxy ADDR]\n"
+    fprintf(stderr, "usage: menagerie serve [--port N] [--host ADDR] [--data DIR] [--db URL]\n"
+                    "                       [--proxy ADDR]\n"
                     "  --port N    TCP port (default 8080; 0 picks a free one)\n"
                     "  --host ADDR address to listen on (default 127.0.0.1, loopback)\n"
                     "  --data DIR  where games are saved and the endgame databases are read\n"
                     "              (DIR/egdb; default ./data in the source tree, else\n"
                     "              $XDG_DATA_HOME/menagerie or ~/.local/share/menagerie)\n"
+                    "  --db URL    the games' database: sqlite:PATH (default DIR/menagerie.db)\n"
+                    "              or postgres://USER@HOST/DB, which several servers may share\n"
                     "  --proxy ADDR the address of a reverse proxy in front: its requests'\n"
                     "              X-Forwarded-For names the client the limits count\n");
     return 2;
@@ -446,11 +449,11 @@ static cJSON *lobby_view(void *ctx, const WebActor *viewer) {
 }
 
 /* Listens, serves until a signal, stops (srv zeroed on entry). */
-static int serve(WebServer *srv, long port, const char *host, const char *dir);
+static int serve(WebServer *srv, long port, const char *host, const char *dir, const char *db);
 
 int web_main(int argc, char **argv) {
     long port = 8080;
-    const char *host = "127.0.0.1", *dir = datadir_default(), *proxy = "";
+    const char *host = "127.0.0.1", *dir = datadir_default(), *db = NULL, *proxy = "";
     for (int i = 1; i < argc; i += 2) {
         const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
         char *end;
@@ -471,6 +474,8 @@ int web_main(int argc, char **argv) {
             if (inet_pton(AF_INET, v, buf) != 1 && inet_pton(AF_INET6, v, buf) != 1)
                 return usage();
             proxy = v;
+        } else if (!strcmp(a, "--db")) {
+            db = v;
         } else {
             return usage();
         }
@@ -480,13 +485,13 @@ int web_main(int argc, char **argv) {
         abort();
     pthread_mutex_init(&srv->log.lock, NULL);
     snprintf(srv->proxy, sizeof srv->proxy, "%s", proxy);
-    int rc = serve(srv, port, host, dir);
+    int rc = serve(srv, port, host, dir, db);
     pthread_mutex_destroy(&srv->log.lock);
     free(srv);
     return rc;
 }
 
-static int serve(WebServer *srv, long port, const char *host, const char *dir) {
+static int serve(WebServer *srv, long port, const char *host, const char *dir, const char *db) {
     struct sockaddr_storage ss;
     memset(&ss, 0, sizeof ss);
     /* suspend/resume: a stream waiting for a change holds no thread (events.h) */
@@ -545,7 +550,7 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     }
     engine_set_data_dir(dir); /* the Slangenspel endgame databases: DIR/egdb */
     char err[300];
-    if (!web_games_open(&srv->games, dir, err, sizeof err)) {
+    if (!web_games_open_db(&srv->games, dir, db, err, sizeof err)) {
         fprintf(stderr, "menagerie serve: %s\n", err);
         return 1;
     }
@@ -576,7 +581,8 @@ static int serve(WebServer *srv, long port, const char *host, const char *dir) {
     const union MHD_DaemonInfo *info = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
     atomic_store(&srv->bound_port, info && info->port ? info->port : (unsigned)port);
     printf("Menagerie is serving at http://%s:%u/ (games saved in %s; Ctrl-C stops)\n",
-           srv->own_host, atomic_load(&srv->bound_port), dir);
+           srv->own_host, atomic_load(&srv->bound_port),
+           db && db[0] ? web_db_name(srv->games.store.db) : dir);
     if (room < MAX_CONNECTIONS)
         fprintf(stderr, "menagerie serve: the file limit allows %u connections at once\n", room);
     fflush(stdout);

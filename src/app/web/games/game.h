@@ -10,7 +10,8 @@
  *   games/play.c      the requests on one game (move, undo, resign, ...)
  *   games/registry.c  the list of games: ids, counted references, add, delete, open, close
  *   games/worker.c    the engine worker threads and the memory their tables take
- *   games/store.c     the data folder: writing a game's file, reading them all back
+ *   games/store.c     the games in the database: writing a game's row, reading them back
+ *   db/db.c           the database (SQLite or PostgreSQL); db/accounts.c its accounts
  *   games/view.c      JSON views of a game (state, legal moves, list entry)
  *   games/game.c      this object: making, freeing, reading one game
  *   games/clock.c     a game's clock
@@ -25,9 +26,11 @@
  * listed, each request and each worker thread one more.
  *
  * Saving: a change is made on the game under its lock, the new text exported, and
- * the game marked busy; the lock is dropped while the file is written (readers and
+ * the game marked busy; the lock is dropped while its row is written (readers and
  * other games go on), then taken again. A failed write rolls the change back and
- * reaches the client as a 5xx error, so the game in memory is never ahead of its file.
+ * reaches the client as a 5xx (or 409) error, so the game in memory is never ahead
+ * of its row. Another process's change reaches the registry as a notification, and
+ * the game is read again under its lock.
  * Changes wait while a game is busy, so at most one write per game is under way. */
 #ifndef WEB_GAME_H
 #define WEB_GAME_H
@@ -97,17 +100,19 @@ typedef struct {
 
 typedef struct WebGame {
     pthread_mutex_t lock;
-    pthread_cond_t idle; /* broadcast when a worker or a file write finishes */
+    pthread_cond_t idle; /* broadcast when a worker or a write finishes */
     atomic_int refs;
     bool removed;
-    bool busy; /* a file write or removal is under way (lock dropped meanwhile) */
+    bool busy; /* a write or removal of its row is under way (lock dropped meanwhile) */
     char id[WEB_ID_LEN];
     Game *g;
     GameInfo info;
     WebOptions opt;
     time_t created, updated;
-    time_t seen;      /* last time a page asked for the state */
-    unsigned version; /* changes with every move, undo and result */
+    time_t seen;         /* last time a page asked for the state */
+    unsigned version;    /* changes with every move, undo and result */
+    atomic_llong stored; /* the version of its database row this copy is (0: none yet);
+                          * written by its one writer (busy) or a reload */
     int plies;
     /* a result the rules do not give: resignation or agreed draw */
     ResultKind forced;
@@ -134,7 +139,7 @@ typedef struct WebGame {
     WebSeat seat[2];
     unsigned char invite[WEB_HASH_LEN]; /* the join link's token for a free seat, hashed;
                                          * all zero: open to anyone (a lobby seek) */
-    int draw_offer, takeback_offer;     /* the side offering, -1 none (not saved) */
+    int draw_offer, takeback_offer;     /* the side offering, -1 none */
     bool aborted;  /* ended before it began: no result (saved as Termination "abandoned") */
     int first_ply; /* the plies played when it was made (set-up placements): it begins
                     * once each side has moved after them */

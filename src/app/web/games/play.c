@@ -1,6 +1,6 @@
 /* play.c - the requests on one web game (play.h). A change is made under the game's
- * lock and saved by web_store_commit, which drops the lock while the file is written;
- * a change whose file could not be written is rolled back and answered with a 5xx
+ * lock and saved by web_store_commit, which drops the lock while the row is written;
+ * a change whose row could not be written is rolled back and answered with a 5xx
  * error (see game.h). */
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,13 +46,14 @@ static bool local_only(const WebGame *w, WebError *e) {
     return !w->online;
 }
 
-/* What a change may have to put back when its file cannot be written. */
+/* What a change may have to put back when its row cannot be written. */
 typedef struct {
     int plies;
     char (*moves)[ENGINE_MOVE_TEXT]; /* the moves before, when the change removes some */
     ResultKind forced;
     char forced_reason[64];
     WebOptions opt;
+    int draw_offer, takeback_offer;
 } Saved;
 
 static void keep(WebGame *w, Saved *s, bool moves) {
@@ -62,9 +63,11 @@ static void keep(WebGame *w, Saved *s, bool moves) {
     s->forced = w->forced;
     snprintf(s->forced_reason, sizeof s->forced_reason, "%s", w->forced_reason);
     s->opt = w->opt;
+    s->draw_offer = w->draw_offer;
+    s->takeback_offer = w->takeback_offer;
 }
 
-/* Saves the change, or puts the game back as it was (file and memory agree). */
+/* Saves the change, or puts the game back as it was (row and memory agree). */
 static bool commit_or_restore(WebGames *gs, WebGame *w, Saved *s, WebError *e) {
     bool ok = web_store_commit(&gs->store, w, e);
     if (!ok) {
@@ -77,6 +80,8 @@ static bool commit_or_restore(WebGames *gs, WebGame *w, Saved *s, WebError *e) {
         w->forced = s->forced;
         snprintf(w->forced_reason, sizeof w->forced_reason, "%s", s->forced_reason);
         w->opt = s->opt;
+        w->draw_offer = s->draw_offer;
+        w->takeback_offer = s->takeback_offer;
         w->version++;
         web_refresh_before(w);
     }
@@ -257,7 +262,6 @@ bool web_game_move(WebGames *gs, WebGame *w, const WebActor *a, const char *move
     WebClock clock = w->clock;
     int side = w->removed ? -2 : acting_side(w, a, e);
     bool runs = web_clock_runs(w);
-    int draw_offer = w->draw_offer, takeback_offer = w->takeback_offer;
     if (w->removed) {
         web_set_err(e, 404, "no game with that id");
     } else if (side == -1) {
@@ -284,11 +288,8 @@ bool web_game_move(WebGames *gs, WebGame *w, const WebActor *a, const char *move
         w->engine_error[0] = 0;
         web_refresh_before(w);
         ok = commit_or_restore(gs, w, &s, e);
-        if (!ok) {
-            w->clock = clock; /* Clock: as the file has it */
-            w->draw_offer = draw_offer;
-            w->takeback_offer = takeback_offer;
-        }
+        if (!ok)
+            w->clock = clock; /* Clock: as the row has it */
         Side stm = engine_side_to_move(w->g);
         if (ok && w->opt.player[stm] == WEB_ENGINE && !web_is_over(w) && !w->thinking)
             web_worker_start(&gs->workers, w, w->opt.level, w->opt.movetime_ms, NULL);
@@ -334,11 +335,12 @@ static bool takeback_agreed(WebGames *gs, WebGame *w, int side, int *count, bool
         return true;
     } else if (w->plies == 0 || (w->plies == 1 && side == 1)) {
         web_set_err(e, 409, "there is no move of yours to take back");
-    } else {
+    } else { /* saved, so that every server process shows it */
+        Saved s;
+        keep(w, &s, false);
         w->takeback_offer = side;
         w->version++;
-        web_store_changed(&gs->store, w);
-        *ok = true;
+        *ok = commit_or_restore(gs, w, &s, e);
         return false;
     }
     *ok = false;
@@ -445,9 +447,11 @@ bool web_game_draw(WebGames *gs, WebGame *w, const WebActor *a, bool *accepted, 
         web_set_err(e, 409, "the game is over");
         ok = false;
     } else if (ok && side >= 0 && !agreed) { /* online: an offer, until the other side moves */
+        Saved s;
+        keep(w, &s, false);
         w->draw_offer = side;
         w->version++;
-        web_store_changed(&gs->store, w);
+        ok = commit_or_restore(gs, w, &s, e);
     } else if (ok && agreed) {
         Saved s;
         keep(w, &s, false);

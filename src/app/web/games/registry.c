@@ -1,8 +1,14 @@
 /* registry.c - the web app's list of games (registry.h).
  *
  * A new game carries its caller's reference before it is listed, so a delete that
- * comes at once cannot free it under the caller; it is busy until its first file
- * is written, so that delete waits for the file (see game.h on saving). */
+ * comes at once cannot free it under the caller; it is busy until its first row
+ * is written, so that delete waits for the row (see game.h on saving).
+ *
+ * Other processes on the same database: their changes come as notifications (id,
+ * version) on the database's listener thread. A game whose copy here is older is
+ * read again in place under its lock (its engine stopped first); a game not listed
+ * here is read and listed; version -1 is a deletion, and "" means notifications may
+ * have been missed, so every row's version is looked at. */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -71,7 +77,7 @@ WebGame *web_game_add(WebGames *gs, Game *game, const WebOptions *opt, const Web
         memcpy(w->invite, online->invite, sizeof w->invite);
         w->first_ply = w->plies;
     }
-    w->busy = true;                /* until the first file is written */
+    w->busy = true;                /* until the first row is written */
     atomic_fetch_add(&w->refs, 1); /* the caller's, before anyone else can see it */
     if (!enlist(gs, w)) {
         web_set_err(e, 503, "too many games: delete some first");
@@ -96,28 +102,27 @@ bool web_game_delete(WebGames *gs, const char *id, WebError *e) {
     WebGame *w = web_game_get(gs, id, e);
     if (!w)
         return false;
-    // Step 1. No engine, no write under way; then the file goes, lock dropped.
+    // Step 1. No engine, no write under way; then the row goes, lock dropped.
     pthread_mutex_lock(&w->lock);
     web_worker_wait_idle(&gs->workers, w, true);
     bool ok = !w->removed;
-    char err[ENGINE_ERR_LEN];
     if (!ok) {
         web_set_err(e, 404, "no game with that id");
     } else {
         w->busy = true;
         pthread_mutex_unlock(&w->lock);
-        ok = web_store_remove(&gs->store, w->id, w->info.kind, err, sizeof err);
+        ok = web_store_remove(&gs->store, w->id, e);
         pthread_mutex_lock(&w->lock);
         w->busy = false;
         w->removed = ok;
         pthread_cond_broadcast(&w->idle);
-        if (!ok)
-            web_set_err(e, web_store_status(errno), err);
     }
     pthread_mutex_unlock(&w->lock);
-    // Step 2. Off the list: the list's reference and ours.
+    // Step 2. Off the list: the list's reference and ours; the other processes hear.
     if (ok && unlist(gs, w))
         web_game_put(w);
+    if (ok)
+        web_db_notify(gs->store.db, w->id, -1);
     web_game_put(w);
     return ok;
 }
@@ -168,20 +173,83 @@ cJSON *web_games_stats(WebGames *gs) {
     return o;
 }
 
-bool web_games_open(WebGames *gs, const char *dir, char *err, size_t errlen) {
+/* ---- other processes' changes ---- */
+
+/* Takes a game off the list that another process deleted. */
+static void drop_deleted(WebGames *gs, WebGame *w) {
+    pthread_mutex_lock(&w->lock);
+    web_worker_wait_idle(&gs->workers, w, true);
+    bool was = w->removed;
+    w->removed = true;
+    pthread_cond_broadcast(&w->idle);
+    pthread_mutex_unlock(&w->lock);
+    if (!was && unlist(gs, w))
+        web_game_put(w);
+}
+
+static void on_change(void *ctx, const char *id, int64_t version) {
+    WebGames *gs = ctx;
+    if (!id[0]) { /* some may have been missed: look at every row */
+        web_store_versions(&gs->store, on_change, gs);
+        return;
+    }
+    if (!web_id_valid(id, strlen(id)))
+        return;
+    pthread_mutex_lock(&gs->lock);
+    WebGame *w = find_locked(gs, id);
+    if (w)
+        atomic_fetch_add(&w->refs, 1);
+    pthread_mutex_unlock(&gs->lock);
+    WebError e;
+    // Step 1. A game new here: read and listed.
+    if (!w) {
+        WebGame *n = version > 0 ? web_store_read(&gs->store, id, &e) : NULL;
+        if (n && !enlist(gs, n))
+            web_game_free(n); /* full, or listed meanwhile */
+        return;
+    }
+    // Step 2. Gone, or newer than the copy here: read again in place.
+    if (version < 0) {
+        drop_deleted(gs, w);
+    } else if (atomic_load(&w->stored) < version) {
+        pthread_mutex_lock(&w->lock);
+        web_worker_wait_idle(&gs->workers, w, true);
+        bool gone = false;
+        if (!w->removed && atomic_load(&w->stored) < version)
+            gone = web_store_reload(&gs->store, w, &e) < 0 && e.status == 404;
+        pthread_mutex_unlock(&w->lock);
+        if (gone)
+            drop_deleted(gs, w);
+    }
+    web_game_put(w);
+}
+
+bool web_games_open_db(WebGames *gs, const char *dir, const char *db_url, char *err,
+                       size_t errlen) {
     pthread_mutex_init(&gs->lock, NULL);
     gs->n = 0;
     web_workers_init(&gs->workers, &gs->store);
-    if (!web_store_open(&gs->store, dir, err, errlen)) {
+    if (!web_store_open(&gs->store, dir, db_url, err, errlen)) {
         web_workers_destroy(&gs->workers);
         pthread_mutex_destroy(&gs->lock);
         return false;
     }
     web_store_load(&gs->store, enlist, gs);
+    WebDbErr de;
+    if (!web_db_listen(gs->store.db, on_change, gs, &de)) {
+        snprintf(err, errlen, "cannot listen for other processes' changes: %s", de.msg);
+        web_games_close(gs);
+        return false;
+    }
     return true;
 }
 
+bool web_games_open(WebGames *gs, const char *dir, char *err, size_t errlen) {
+    return web_games_open_db(gs, dir, NULL, err, errlen);
+}
+
 void web_games_close(WebGames *gs) {
+    web_db_listen_stop(gs->store.db); /* first the listener, which uses the games */
     web_worker_close(&gs->workers, false);
     pthread_mutex_lock(&gs->lock);
     for (int i = 0; i < gs->n; i++) {
@@ -198,4 +266,5 @@ void web_games_close(WebGames *gs) {
     pthread_mutex_unlock(&gs->lock);
     web_workers_destroy(&gs->workers);
     pthread_mutex_destroy(&gs->lock);
+    web_store_close(&gs->store);
 }

@@ -1,19 +1,35 @@
-/* store.h - the web app's data folder: one file per game, written whole after every
- * change and read back at start (the format and the write's steps: store.c). A
- * WebStore is the folder's name and what the start could not read; below it are only
- * the game object and its clock. Loading hands each game up through a callback, so
- * the store needs nothing of the registry that lists them. */
+/* store.h - where the web app keeps its games: one row per game in the database
+ * (db/db.h; SQLite DIR/menagerie.db by default, or PostgreSQL shared by several
+ * processes), written whole in one transaction after every change and read back at
+ * start. The row holds the game's export text (PGN, or SGN for the mancala: what a
+ * download gives) and, in columns and the seats table, what the site needs beside
+ * it (version, times, result, the online game's seats and invitation). A WebStore is
+ * the data folder's name, the open database, and what the start could not read;
+ * below it are only the database, the game object and its clock. Loading hands each
+ * game up through a callback, so the store needs nothing of the registry.
+ *
+ * Versions: a row's version rises by one with every saved change; WebGame.stored
+ * is the version the game in memory was read or saved as. A write from a copy that
+ * another process overtook (the row's version moved on) is refused with 409, never
+ * written over. After each commit the store calls web_db_notify(id, version) with no
+ * lock held; a deleted game is announced with version -1 by its deleter.
+ *
+ * Upgrade: at open, game files of the old data folder (DIR/ID.pgn, DIR/ID.sgn) not
+ * in the database yet are imported and moved into DIR/imported/; those that cannot
+ * be read stay where they are and are listed (web_store_skipped). */
 #ifndef WEB_STORE_H
 #define WEB_STORE_H
 
+#include "app/web/db/db.h"
 #include "app/web/games/game.h"
 
 #define WEB_STORE_SKIPPED 64
 
 typedef struct {
     char dir[2048];
-    /* files found at start but not loaded (written by web_store_load only, before
-     * any other thread runs) */
+    WebDb *db;
+    /* files or rows found at start but not loaded (written by web_store_open and
+     * web_store_load only, before any other thread runs) */
     struct {
         char file[64];
         char error[200];
@@ -25,23 +41,31 @@ typedef struct {
     void *changed_ctx;
 } WebStore;
 
-bool web_store_open(WebStore *st, const char *dir, char *err,
-                    size_t errlen); /* makes, checks, cleans */
-char *web_store_text(WebGame *w);   /* the file's text (malloc'd), NULL when too long */
-/* Writes text as w's file (temporary file, fsync, rename, fsync of the folder);
- * false with errno's message in err. No lock needed: only the writer touches it. */
-bool web_store_write(const WebStore *st, const char *id, GameKind kind, const char *text, char *err,
-                     size_t errlen);
-bool web_store_remove(const WebStore *st, const char *id, GameKind kind, char *err, size_t errlen);
+/* Makes and checks the folder DIR, opens the database (db_url NULL or "":
+ * DIR/menagerie.db), applies the schema and imports the old folder's files; false
+ * with the reason in err. */
+bool web_store_open(WebStore *st, const char *dir, const char *db_url, char *err, size_t errlen);
+void web_store_close(WebStore *st);
+char *web_store_text(WebGame *w); /* the export text (malloc'd), NULL when too long */
 /* Saves w after a change (lock held on entry and on return, dropped meanwhile);
- * false with a 5xx in *e when the file could not be written. */
+ * false with the error in *e: 5xx when the database could not take it (507: full),
+ * 409 when another process changed the game first, 404 when it deleted it. */
 bool web_store_commit(const WebStore *st, WebGame *w, WebError *e);
-void web_store_changed(const WebStore *st, WebGame *w); /* tells st->changed (lock held) */
+/* Deletes w's row (no lock needed: the caller made w busy). */
+bool web_store_remove(const WebStore *st, const char *id, WebError *e);
 /* Reads the saved games, calling add(ctx, w) for each (false: not taken, w is
- * freed); a file that cannot be read is remembered with its reason. */
+ * freed); a row that cannot be read is remembered with its reason. */
 void web_store_load(WebStore *st, bool (*add)(void *ctx, WebGame *w), void *ctx);
+/* The game saved under id, made afresh (not listed); NULL with 404 in *e when there
+ * is no such row, or another error. */
+WebGame *web_store_read(const WebStore *st, const char *id, WebError *e);
+/* Brings w (lock held, no engine and no write under way) up to its row when the row
+ * is newer: 1 when it changed, 0 when it was up to date, -1 with *e on error (404:
+ * the row is gone). */
+int web_store_reload(const WebStore *st, WebGame *w, WebError *e);
+/* Every row's id and version to fn (to catch up after missed notifications). */
+bool web_store_versions(const WebStore *st, void (*fn)(void *ctx, const char *id, int64_t version),
+                        void *ctx);
 cJSON *web_store_skipped(const WebStore *st); /* [{file, error}] */
-/* The HTTP status for a failed write: 507 when the disk is full, else 500. */
-int web_store_status(int err);
 
 #endif

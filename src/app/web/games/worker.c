@@ -68,7 +68,7 @@ static void give_slot(WebWorkers *ww) {
     pthread_mutex_unlock(&ww->lock);
 }
 
-/* The engine's move on the game and its file (lock held); false when it stops there. */
+/* The engine's move on the game and its row (lock held); false when it stops there. */
 static bool play_best(WebWorkers *ww, WebGame *w, bool ok, const char *best) {
     char err[ENGINE_ERR_LEN];
     while (w->busy)
@@ -94,7 +94,7 @@ static bool play_best(WebWorkers *ww, WebGame *w, bool ok, const char *best) {
     web_refresh_before(w);
     WebError e;
     if (!web_store_commit(ww->store, w, &e)) {
-        /* the file keeps the game without the move: so does memory */
+        /* the row keeps the game without the move: so does memory */
         w->clock = clock;
         engine_undo(w->g);
         w->plies--;
