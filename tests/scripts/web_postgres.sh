@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Two `menagerie serve` processes on one PostgreSQL database (--db postgres://...):
 # a game made and played through one is seen through the other with its moves; a
-# move through either reaches the other's memory through LISTEN/NOTIFY; a write
+# move through either reaches the other's memory through LISTEN/NOTIFY, and the
+# live streams of an online game's spectators on the other; a write
 # from a copy that the row has overtaken (changed behind its back) is refused with
 # 409 and leaves the row alone; a delete reaches the other too. The database is a
 # throw-away cluster under the scratch folder (initdb, pg_ctl; as root it runs as
@@ -134,6 +135,33 @@ expect "delete on the first" 200 "d.deleted"
 until_on 2 "/api/games/$ID2" 404 "d.error"
 check "the delete reaches the second" $?
 [ "$(psql_c "SELECT COUNT(*) FROM games WHERE id = '$ID2'")" = 0 ]; check "the row is gone" $?
+
+# ---- an online game across the two: seats, and the live stream of the other ----
+# as N JAR METHOD PATH [BODY]: a request to server N with the cookie jar $T/JAR
+as() {
+    local n=$1 jar=$T/$2 m=$3 p=$4 body=${5:-"{}"}
+    eval "B=\$B$n"
+    local args=(-s --noproxy '*' --max-time 30 -o "$T/body" -w '%{http_code}' -b "$jar" -c "$jar" -X "$m")
+    [ "$m" = GET ] || args+=(-H "Content-Type: application/json" --data-binary "$body")
+    CODE=$(curl "${args[@]}" "$B$p")
+}
+as 1 alice POST /api/games '{"variant":"chess","online":true,"side":"white","name":"Alice","invite":false}'
+expect "an online game made on the first" 201 "d.you === 0"
+OG=$(js d.id)
+for _ in $(seq 100); do as 2 bob POST "/api/games/$OG/join" '{"name":"Bob"}'; [ "$CODE" = 404 ] || break; sleep 0.1; done
+expect "its seat taken on the second" 200 "d.you === 1"
+curl -sN --noproxy '*' --max-time 4 "$B2/api/games/$OG/events" > "$T/sse" &
+SP=$!
+sleep 1
+as 1 alice POST "/api/games/$OG/move" '{"move":"e2e4"}'
+expect "White moves on the first" 200 "d.history.length === 1"
+as 1 bob POST "/api/games/$OG/move" '{"move":"e7e5"}'
+expect "Black's session is his seat on the first too" 200 "d.history.length === 2"
+as 2 bob POST "/api/games/$OG/move" '{"move":"g1f3"}'
+expect "the second refuses Black's player a move for White" 403
+wait $SP
+grep '^data: ' "$T/sse" | tail -1 | grep -q '"san":"e5"' && [ "$(grep -c '^event: state' "$T/sse")" -ge 3 ]
+check "a spectator on the second sees the moves made through the first, live" $? "$(grep -v '^data' "$T/sse" | head -c 300)"
 
 # ---- the listener survives a lost connection ----
 psql_c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'menagerie' AND pid <> pg_backend_pid()" > /dev/null
