@@ -16,46 +16,29 @@ BIN=${MENAGERIE:-./menagerie}
 need_node
 scratch
 
-pg_bin() { find /usr/lib/postgresql/*/bin -maxdepth 1 -name initdb 2> /dev/null | sort -V | tail -1 | xargs -r dirname; }
-PGBIN=$(pg_bin)
-if [ -z "$PGBIN" ] && [ "$(id -u)" -eq 0 ]; then
-    DEBIAN_FRONTEND=noninteractive apt-get update -qq > /dev/null 2>&1
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq postgresql > /dev/null 2>&1
-    PGBIN=$(pg_bin)
-fi
-if [ -z "$PGBIN" ]; then
-    echo "ok web_postgres: skipped: PostgreSQL is not installed (apt-get install postgresql as root)"
-    exit 0
-fi
-
-# ---- the cluster ----
-PG=$T/pg
-mkdir -p "$PG"
-AS=()
-if [ "$(id -u)" -eq 0 ]; then # the server refuses to run as root
-    chmod 755 "$T"
-    chown nobody "$PG"
-    AS=(runuser -u nobody --)
-fi
+. tests/lib/pg.sh
 PID1= PID2=
 cleanup() {
     for p in $PID1 $PID2; do kill -9 "$p" 2> /dev/null; wait "$p" 2> /dev/null; done
-    [ -f "$PG/data/postmaster.pid" ] && "${AS[@]}" "$PGBIN/pg_ctl" -D "$PG/data" -m immediate stop > /dev/null 2>&1
+    pg_stop
     scratch_cleanup
 }
 trap cleanup EXIT
-if ! "${AS[@]}" "$PGBIN/initdb" -D "$PG/data" -U menagerie --auth=trust -E UTF8 > "$PG/initdb.log" 2>&1; then
-    fail "web_postgres: initdb: $(tail -3 "$PG/initdb.log")"
-    exit 1
-fi
-if ! "${AS[@]}" "$PGBIN/pg_ctl" -D "$PG/data" -l "$PG/log" -w -t 60 \
-    -o "-k $PG -c listen_addresses='' -c fsync=off" start > /dev/null 2>&1; then
-    fail "web_postgres: the cluster did not start: $(tail -3 "$PG/log")"
-    exit 1
-fi
-"${AS[@]}" "$PGBIN/createdb" -h "$PG" -U menagerie menagerie
-check "a PostgreSQL cluster of its own ($("$PGBIN/postgres" --version))" $?
-URL="postgres://menagerie@/menagerie?host=$PG"
+PG=$T/pg
+pg_start "$PG" "-c fsync=off" > "$T/pg.out"
+case $? in
+    0) ;;
+    2)
+        echo "ok web_postgres: skipped: PostgreSQL is not installed (apt-get install postgresql as root)"
+        exit 0
+        ;;
+    *)
+        fail "web_postgres: $(cat "$T/pg.out")"
+        exit 1
+        ;;
+esac
+check "a PostgreSQL cluster of its own ($("$PGBIN/postgres" --version))" 0
+URL=$PGURL
 psql_c() { "$PGBIN/psql" -X -q -At -h "$PG" -U menagerie -d menagerie -c "$1"; }
 
 # ---- two servers ----

@@ -24,15 +24,28 @@ static WebGame *find_locked(WebGames *gs, const char *id) {
     return NULL;
 }
 
+static bool enlist(void *ctx, WebGame *w);
+
 WebGame *web_game_get(WebGames *gs, const char *id, WebError *e) {
-    pthread_mutex_lock(&gs->lock);
-    WebGame *w = find_locked(gs, id);
-    if (w)
-        atomic_fetch_add(&w->refs, 1);
-    pthread_mutex_unlock(&gs->lock);
-    if (!w)
-        web_set_err(e, 404, "no game with that id");
-    return w;
+    for (int tries = 0; tries < 2; tries++) {
+        pthread_mutex_lock(&gs->lock);
+        WebGame *w = find_locked(gs, id);
+        if (w)
+            atomic_fetch_add(&w->refs, 1);
+        pthread_mutex_unlock(&gs->lock);
+        if (w)
+            return w;
+        /* not here: made by another server process a moment ago, whose notification
+         * has not come yet? Then it is in the database. */
+        WebError re;
+        WebGame *n = tries == 0 ? web_store_read(&gs->store, id, &re) : NULL;
+        if (!n)
+            break;
+        if (!enlist(gs, n))
+            web_game_free(n); /* listed meanwhile (look again), or the list is full */
+    }
+    web_set_err(e, 404, "no game with that id");
+    return NULL;
 }
 
 /* Lists w under a new id (or its own when it has one); false when full or taken. */
