@@ -145,6 +145,19 @@ expect "the second refuses Black's player a move for White" 403
 wait $SP
 grep '^data: ' "$T/sse" | tail -1 | grep -q '"san":"e5"' && [ "$(grep -c '^event: state' "$T/sse")" -ge 3 ]
 check "a spectator on the second sees the moves made through the first, live" $? "$(grep -v '^data' "$T/sse" | head -c 300)"
+# each player on a server of their own, moving the moment the other's move is answered:
+# the second must not judge by its copy before the notification comes
+as 1 alice POST /api/games '{"variant":"chess","online":true,"side":"white","name":"Alice","invite":false}'
+RG=$(js d.id)
+as 2 bob POST "/api/games/$RG/join" '{"name":"Bob"}'
+BAD=0
+for m in e2e4:e7e5 g1f3:b8c6 f1c4:f8c5 e1g1:g8f6 d2d3:e8g8 c2c3:d7d6; do
+    as 1 alice POST "/api/games/$RG/move" "{\"move\":\"${m%%:*}\"}"
+    [ "$CODE" = 200 ] || BAD=$((BAD + 1))
+    as 2 bob POST "/api/games/$RG/move" "{\"move\":\"${m##*:}\"}"
+    [ "$CODE" = 200 ] || BAD=$((BAD + 1))
+done
+[ $BAD = 0 ]; check "moves in turn through two servers, each at once after the other's: none refused" $? "$BAD refused ($(head -c 200 "$T/body"))"
 
 # ---- the listener survives a lost connection ----
 psql_c "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = 'menagerie' AND pid <> pg_backend_pid()" > /dev/null

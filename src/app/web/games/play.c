@@ -26,6 +26,15 @@ static bool ready(WebGames *gs, WebGame *w, bool stop_engine, WebError *e) {
     return !w->removed;
 }
 
+/* Online, on a database shared by several server processes: the game as the last
+ * process to change it left it (lock held; online games have no engine). */
+static void up_to_date(WebGames *gs, WebGame *w) {
+    while (w->busy)
+        pthread_cond_wait(&w->idle, &w->lock);
+    if (w->online && !w->removed)
+        web_store_refresh(&gs->store, w);
+}
+
 /* Online: the side the actor acts for (-1 with *e filled: a spectator, or a game
  * still waiting for its second player). Local games: -2, anybody acts. */
 static int acting_side(const WebGame *w, const WebActor *a, WebError *e) {
@@ -190,6 +199,7 @@ void web_games_tick(WebGames *gs) {
 
 bool web_game_abort(WebGames *gs, WebGame *w, const WebActor *a, WebError *e) {
     pthread_mutex_lock(&w->lock);
+    up_to_date(gs, w);
     while (w->busy)
         pthread_cond_wait(&w->idle, &w->lock);
     int side = w->online ? web_seat_of(w, a) : -1;
@@ -213,6 +223,7 @@ bool web_game_abort(WebGames *gs, WebGame *w, const WebActor *a, WebError *e) {
 bool web_game_claim(WebGames *gs, WebGame *w, const WebActor *a, bool win,
                     bool (*gone)(void *ctx, const char *id, int side), void *ctx, WebError *e) {
     pthread_mutex_lock(&w->lock);
+    up_to_date(gs, w);
     flag_fall(gs, w);
     while (w->busy)
         pthread_cond_wait(&w->idle, &w->lock);
@@ -257,6 +268,7 @@ bool web_game_move(WebGames *gs, WebGame *w, const WebActor *a, const char *move
     bool ok = false;
     char err[ENGINE_ERR_LEN];
     pthread_mutex_lock(&w->lock);
+    up_to_date(gs, w);
     flag_fall(gs, w);
     Saved s;
     WebClock clock = w->clock;
@@ -349,6 +361,7 @@ static bool takeback_agreed(WebGames *gs, WebGame *w, int side, int *count, bool
 
 bool web_game_undo(WebGames *gs, WebGame *w, const WebActor *a, int count, WebError *e) {
     pthread_mutex_lock(&w->lock);
+    up_to_date(gs, w);
     bool ok = ready(gs, w, true, e);
     int side = ok ? acting_side(w, a, e) : -2;
     if (side == -1 || (side >= 0 && !takeback_agreed(gs, w, side, &count, &ok, e))) {
@@ -391,6 +404,7 @@ bool web_game_undo(WebGames *gs, WebGame *w, const WebActor *a, int count, WebEr
 
 bool web_game_resign(WebGames *gs, WebGame *w, const WebActor *a, int side, WebError *e) {
     pthread_mutex_lock(&w->lock);
+    up_to_date(gs, w);
     bool ok = ready(gs, w, true, e);
     int seat = ok ? acting_side(w, a, e) : -2;
     if (seat == -1) {
@@ -439,6 +453,7 @@ static bool draw_agreed(WebGame *w) {
 
 bool web_game_draw(WebGames *gs, WebGame *w, const WebActor *a, bool *accepted, WebError *e) {
     pthread_mutex_lock(&w->lock);
+    up_to_date(gs, w);
     *accepted = false;
     int side = acting_side(w, a, e);
     bool ok = side != -1 && ready(gs, w, side < 0 && draw_agreed(w), e);
@@ -498,6 +513,7 @@ bool web_game_join(WebGames *gs, WebGame *w, const WebActor *a, const unsigned c
                    const char *name, WebError *e) {
     static const unsigned char open_to_all[WEB_HASH_LEN];
     pthread_mutex_lock(&w->lock);
+    up_to_date(gs, w);
     while (w->busy)
         pthread_cond_wait(&w->idle, &w->lock);
     int seat = !w->seat[0].held ? 0 : !w->seat[1].held ? 1 : -1;

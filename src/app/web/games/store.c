@@ -518,6 +518,22 @@ int web_store_reload(const WebStore *st, WebGame *w, WebError *e) {
     return 1;
 }
 
+bool web_store_refresh(const WebStore *st, WebGame *w) {
+    if (web_db_kind(st->db) != WEB_DB_POSTGRES)
+        return true; /* one process: what is in memory is the row */
+    WebDbErr de;
+    WebError e;
+    WebDbArg a[1] = {web_db_text(w->id)};
+    char v[32] = "";
+    bool found = false;
+    if (!web_db_value(st->db, "SELECT version FROM games WHERE id = $1", a, 1, v, sizeof v, &found,
+                      &de))
+        return false;
+    if (!found || atoll(v) <= atomic_load(&w->stored))
+        return true;
+    return web_store_reload(st, w, &e) >= 0;
+}
+
 typedef struct {
     char (*ids)[WEB_ID_LEN];
     int64_t *versions; /* with the ids when the query's second column has them */

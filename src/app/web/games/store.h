@@ -63,6 +63,11 @@ WebGame *web_store_read(const WebStore *st, const char *id, WebError *e);
  * is newer: 1 when it changed, 0 when it was up to date, -1 with *e on error (404:
  * the row is gone). */
 int web_store_reload(const WebStore *st, WebGame *w, WebError *e);
+/* Several processes on one database: brings w (lock held, no engine and no write
+ * under way) up to its row when another process saved a change that its
+ * notification has not brought yet, so that a request sees what that process
+ * acknowledged. One cheap query; nothing with SQLite. False when it could not look. */
+bool web_store_refresh(const WebStore *st, WebGame *w);
 /* Every row's id and version to fn (to catch up after missed notifications). */
 bool web_store_versions(const WebStore *st, void (*fn)(void *ctx, const char *id, int64_t version),
                         void *ctx);
