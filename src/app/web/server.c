@@ -394,6 +394,12 @@ static void on_done(void *cls, struct MHD_Connection *c, void **con_cls,
 
 __attribute__((format(printf, 2, 0))) static void log_mhd(void *cls, const char *fmt, va_list ap) {
     LogLimit *l = cls;
+    char msg[512];
+    vsnprintf(msg, sizeof msg, fmt, ap);
+    /* a page that left while its stream was open: every closed tab says so, which is
+     * no news (libmicrohttpd's words for a send to a socket the client closed) */
+    if (strstr(msg, "socket is no longer available"))
+        return;
     pthread_mutex_lock(&l->lock);
     time_t now = time(NULL);
     if (now - l->minute >= 60) {
@@ -404,8 +410,7 @@ __attribute__((format(printf, 2, 0))) static void log_mhd(void *cls, const char 
     }
     if (l->shown < LOG_BURST) {
         l->shown++;
-        fputs("menagerie serve: ", stderr);
-        vfprintf(stderr, fmt, ap);
+        fprintf(stderr, "menagerie serve: %s", msg);
     } else {
         l->dropped++;
     }
