@@ -259,6 +259,16 @@ as near POST /api/seeks '{"variant":"chess","name":"Near"}' "X-Forwarded-For: 20
 expect "another address through the proxy is not held up" 201
 as local POST /api/seeks '{"variant":"chess","name":"Local"}'
 expect "this machine's own requests are not limited" 201
+MANY=()
+for i in $(seq 33); do
+    curl -sN --noproxy '*' --max-time 3 -H "X-Forwarded-For: 192.0.2.7" "$B/api/lobby/events" > "$T/many$i" 2>&1 &
+    MANY+=($!)
+done
+sleep 1
+curl -s --noproxy '*' --max-time 3 -o "$T/body" -w '%{http_code}' -H "X-Forwarded-For: 192.0.2.7" "$B/api/lobby/events" > "$T/code"
+[ "$(cat "$T/code")" = 429 ] && grep -q "too many live pages" "$T/body"
+check "at most 32 streams from one address through the proxy" $? "$(cat "$T/code") $(head -c 200 "$T/body")"
+wait "${MANY[@]}"
 
 # ---- the whole game in browsers ----
 if [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ -f tests/web/node_modules/playwright-core/package.json ]; then

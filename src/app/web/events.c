@@ -18,7 +18,8 @@
 
 #define PING_SECONDS 5
 #define MAX_STREAMS 20000
-#define DEPARTED 512 /* players' streams that closed, remembered for web_events_present */
+#define STREAMS_PER_CLIENT 32 /* from one address (not this machine's: WebClient.limited) */
+#define DEPARTED 512          /* players' streams that closed, remembered for web_events_present */
 
 typedef struct Stream {
     struct Stream *prev, *next;
@@ -31,6 +32,7 @@ typedef struct Stream {
     bool gone;             /* the game was deleted: the stream ends after this event */
     bool poke;             /* the lobby's: send it again; a game's: a player came or went */
     bool lobby;            /* the lobby's stream, not a game's */
+    char client[64];       /* the address it counts against, "" none */
     WebActor viewer;
     char *buf; /* the event being sent, from off */
     size_t len, off;
@@ -276,8 +278,8 @@ static void close_stream(void *cls) {
 static struct MHD_Response *open_stream(WebEvents *ev, Stream *s, int *status, const char **msg);
 
 struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, const char *id,
-                                     const WebActor *a, long long last, int *status,
-                                     const char **msg) {
+                                     const WebActor *a, const char *client, long long last,
+                                     int *status, const char **msg) {
     WebError e;
     WebGame *w = web_game_get(ev->games, id, &e);
     if (!w) {
@@ -298,14 +300,17 @@ struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, co
     s->side = side;
     s->first = last != (long long)version; /* a viewer up to date waits for the next change */
     s->sent = s->wanted = version;
+    snprintf(s->client, sizeof s->client, "%s", client ? client : "");
     return open_stream(ev, s, status, msg);
 }
 
 struct MHD_Response *web_events_open_lobby(WebEvents *ev, struct MHD_Connection *c,
-                                           const WebActor *a, int *status, const char **msg) {
+                                           const WebActor *a, const char *client, int *status,
+                                           const char **msg) {
     Stream *s = calloc(1, sizeof *s);
     if (!s)
         abort();
+    snprintf(s->client, sizeof s->client, "%s", client ? client : "");
     s->conn = c;
     snprintf(s->id, sizeof s->id, "lobby");
     s->lobby = s->first = true;
@@ -320,7 +325,10 @@ static struct MHD_Response *open_stream(WebEvents *ev, Stream *s, int *status, c
     s->ev = ev;
     s->quiet_since = time(NULL);
     pthread_mutex_lock(&ev->lock);
-    bool room = ev->count < MAX_STREAMS && !ev->stopping;
+    int theirs = 0;
+    for (Stream *o = ev->streams; s->client[0] && o; o = o->next)
+        theirs += !strcmp(o->client, s->client);
+    bool room = ev->count < MAX_STREAMS && !ev->stopping && theirs < STREAMS_PER_CLIENT;
     if (room) {
         s->next = ev->streams;
         if (ev->streams)
@@ -333,8 +341,9 @@ static struct MHD_Response *open_stream(WebEvents *ev, Stream *s, int *status, c
     pthread_mutex_unlock(&ev->lock);
     if (!room) {
         free(s);
-        *status = 503;
-        *msg = "too many streams open: try again later";
+        *status = theirs >= STREAMS_PER_CLIENT ? 429 : 503;
+        *msg = theirs >= STREAMS_PER_CLIENT ? "too many live pages open from your address"
+                                            : "too many streams open: try again later";
         return NULL;
     }
     struct MHD_Response *r =

@@ -37,11 +37,12 @@ WebEvents *web_events_new(WebGames *gs); /* hooks itself into gs->store.changed 
 void web_events_stop(WebEvents *ev);
 void web_events_free(WebEvents *ev);
 /* A stream of game id for a viewer (a: its session, for the seat it holds) that last
- * saw version `last` (-1: none); NULL with *status and *msg when there is no such
- * game or too many streams. */
+ * saw version `last` (-1: none), counted against the address client (NULL or "": not
+ * limited; at most 32 streams an address); NULL with *status and *msg when there is
+ * no such game or too many streams. */
 struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, const char *id,
-                                     const WebActor *a, long long last, int *status,
-                                     const char **msg);
+                                     const WebActor *a, const char *client, long long last,
+                                     int *status, const char **msg);
 /* Whether the holder of a game's seat has a stream open now, or had one within the
  * last `grace` seconds. */
 bool web_events_present(WebEvents *ev, const char *id, int side, int grace);
@@ -52,7 +53,8 @@ int web_events_count(WebEvents *ev); /* streams open */
 void web_events_lobby(WebEvents *ev, cJSON *(*view)(void *ctx, const WebActor *viewer), void *ctx);
 void web_events_lobby_changed(void *ev);
 struct MHD_Response *web_events_open_lobby(WebEvents *ev, struct MHD_Connection *c,
-                                           const WebActor *a, int *status, const char **msg);
+                                           const WebActor *a, const char *client, int *status,
+                                           const char **msg);
 /* Adds "present": [bool, bool] to an online game's state: whose players have a
  * stream open now. A player's stream opening or closing sends the state again. */
 void web_events_presence(WebEvents *ev, cJSON *state);

@@ -316,8 +316,10 @@ static enum MHD_Result open_stream(WebServer *srv, struct MHD_Connection *c, con
     int status = 500;
     const char *msg = "";
     struct MHD_Response *resp =
-        id ? web_events_open(srv->events, c, id, &who.actor, v, &status, &msg)
-           : web_events_open_lobby(srv->events, c, &who.actor, &status, &msg);
+        id ? web_events_open(srv->events, c, id, &who.actor, who.limited ? who.addr : NULL, v,
+                             &status, &msg)
+           : web_events_open_lobby(srv->events, c, &who.actor, who.limited ? who.addr : NULL,
+                                   &status, &msg);
     if (!resp) {
         web_reply_error(r, status, msg);
         return send_reply(c, "/api", r);
