@@ -84,7 +84,7 @@ try {
   await step('the player page', async () => {
     for (const [p, name] of [[alice, 'player-page'], [bob, 'player-page-phone']]) {
       await p.evaluate(() => { location.hash = '@Alice'; });
-      await p.waitForSelector('#pp-charts svg polyline');
+      await p.waitForSelector('#pp-charts svg polyline', { state: 'attached' });
       const rows = await p.locator('#pp-ratings tr').count();
       if (rows !== 1) throw new Error(`${rows} rating rows`);
       if ((await p.locator('#pp-games li').count()) !== 1) throw new Error('no game listed');
