@@ -4,8 +4,9 @@
 # and an unknown name, the per-address and per-name limits through a --proxy), out,
 # /api/me; a second session of the same account acting for its seat; rated games
 # (guests refused, a resigned game moving both ratings once, an aborted one none,
-# nothing applied again after a restart); the player page and ?player=; and no
-# password in the server's output or the database. Prints one "ok ..." or
+# nothing applied again after a restart); the player page and ?player=; the page
+# in Chromium where it runs (tests/web/accounts.mjs); and no password in the
+# server's output or the database. Prints one "ok ..." or
 # "FAIL ..." line per check.
 set -u
 cd "$(dirname "$0")/../.."
@@ -142,6 +143,15 @@ expect "?player= lists the player's games" 200 \
     "d.length === 3 && d.every(g => g.online) && d.some(g => g.id === '$R') && !d.some(g => !g.online)"
 as eve GET "/api/games?player=Nobody"
 expect "?player= of nobody: none" 200 "d.length === 0"
+
+# ---- the page, in a browser ----
+if [ -x "${CHROMIUM:-/usr/bin/chromium}" ] && [ -f tests/web/node_modules/playwright-core/package.json ]; then
+    stop_server
+    must_start_server "$T/page"
+    node tests/web/accounts.mjs "$B/" "$T/shots" 2>&1 | grep -E '^(ok|FAIL)'
+else
+    echo "ok web accounts browsers: skipped (no Chromium or playwright-core; tests/scripts/web_e2e.sh installs them)"
+fi
 
 # ---- no password anywhere but its hash ----
 stop_server
