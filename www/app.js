@@ -59,6 +59,8 @@ const app = {
   lobby: null,     // the lobby as last pushed: {seeks, games}
   followed: new Set(), // games my seeks became, already opened
   goneTimer: 0,
+  me: { name: null, account: false }, // GET /api/me: the account this session is logged in to
+  ratings: new Map(), // player name (lower case) -> {at, data (GET /api/players/NAME) or null}
 };
 const GONE_MS = 30000; // the server's WEB_GONE_S: a claim may be made after it
 const NAME_KEY = 'menagerie-name';
@@ -288,6 +290,200 @@ function renderOnline() {
   $('btn-abort').hidden = me === null || over || st.started;
 }
 
+// ---- accounts, ratings and the player page ----
+
+// NAME with its rating in VARIANT ("Alice (1543?)", '?' while provisional) when
+// RATED; the rating is fetched once and the panel and lobby drawn again with it
+function withRating(name, variant, rated) {
+  if (!rated || !name) return name;
+  const key = name.toLowerCase();
+  const got = app.ratings.get(key);
+  if (!got || (got.data === undefined && performance.now() - got.at > 10000)) {
+    app.ratings.set(key, { at: performance.now(), data: undefined });
+    api.player(name).then((d) => d, () => null).then((data) => {
+      app.ratings.set(key, { at: performance.now(), data });
+      if (app.game) renderPanel();
+      if (app.lobby) renderLobby(app.lobby);
+    });
+    return name;
+  }
+  if (!got.data) return name;
+  const r = got.data.ratings.find((x) => x.game === variant);
+  return r ? `${name} (${r.rating}${r.provisional ? '?' : ''})` : `${name} (1500?)`;
+}
+
+function renderAccount() {
+  const me = app.me;
+  $('account-guest').hidden = me.account;
+  $('account-in').hidden = !me.account;
+  $('account-name').textContent = me.account ? me.name : '';
+  $('account-name').href = me.account ? `#@${encodeURIComponent(me.name)}` : '#';
+  $('opt-rated').disabled = !me.account;
+  if (!me.account) $('opt-rated').checked = false;
+  $('rated-note').hidden = me.account;
+  $('rated-row').title = me.account ? 'The result moves both players\u2019 ratings in this game' : 'Log in to play rated games';
+  for (const id of ['opt-name', 'join-name']) {
+    $(id).disabled = me.account;
+    $(id).value = me.account ? me.name : localStorage.getItem(NAME_KEY) || '';
+  }
+}
+
+async function refreshMe() {
+  try { app.me = await api.me(); } catch { app.me = { name: null, account: false }; }
+  renderAccount();
+}
+
+function openAccount(register) {
+  const d = $('account-dialog');
+  d.dataset.mode = register ? 'register' : 'login';
+  $('account-title').textContent = register ? 'Register' : 'Log in';
+  $('acc-submit').textContent = register ? 'Register' : 'Log in';
+  $('acc-password').autocomplete = register ? 'new-password' : 'current-password';
+  $('acc-rules').hidden = !register;
+  $('acc-error').hidden = true;
+  $('acc-password').value = '';
+  d.showModal();
+  $('acc-name').focus();
+}
+
+function wireAccount() {
+  $('btn-login').addEventListener('click', () => openAccount(false));
+  $('btn-register').addEventListener('click', () => openAccount(true));
+  $('acc-cancel').addEventListener('click', () => $('account-dialog').close());
+  $('account-form').addEventListener('submit', async (e) => {
+    e.preventDefault();
+    const register = $('account-dialog').dataset.mode === 'register';
+    const name = $('acc-name').value.trim(), password = $('acc-password').value;
+    try {
+      await (register ? api.register(name, password) : api.login(name, password));
+      $('acc-password').value = '';
+      $('account-dialog').close();
+      await refreshMe();
+      if (app.game) await show(await api.state(app.game.id));
+    } catch (err) {
+      $('acc-error').textContent = err.message;
+      $('acc-error').hidden = false;
+    }
+  });
+  $('btn-logout').addEventListener('click', async () => {
+    try { await api.logout(); } catch { /* the page shows a guest anyway */ }
+    await refreshMe();
+    if (app.game) await show(await api.state(app.game.id));
+  });
+}
+
+// a small line chart of one game's rating history: plain SVG
+function ratingChart(title, points) {
+  const W = 320, H = 120, P = 28;
+  const NS = 'http://www.w3.org/2000/svg';
+  const box = document.createElement('figure');
+  box.className = 'chart';
+  const cap = document.createElement('figcaption');
+  cap.textContent = title;
+  const svg = document.createElementNS(NS, 'svg');
+  svg.setAttribute('viewBox', `0 0 ${W} ${H}`);
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `${title}: rating history`);
+  const rs = points.map((p) => p[1]);
+  const lo = Math.min(...rs, 1500) - 20, hi = Math.max(...rs, 1500) + 20;
+  const n = points.length;
+  const x = (i) => P + (n > 1 ? (i * (W - P - 8)) / (n - 1) : (W - P - 8) / 2);
+  const y = (r) => 8 + ((hi - r) * (H - 24)) / (hi - lo);
+  const line = (x1, y1, x2, y2, cls) => {
+    const l = document.createElementNS(NS, 'line');
+    Object.entries({ x1, y1, x2, y2 }).forEach(([k, v]) => l.setAttribute(k, v));
+    l.setAttribute('class', cls);
+    svg.appendChild(l);
+  };
+  const label = (tx, ty, text) => {
+    const t = document.createElementNS(NS, 'text');
+    t.setAttribute('x', tx);
+    t.setAttribute('y', ty);
+    t.setAttribute('class', 'chart-label');
+    t.textContent = text;
+    svg.appendChild(t);
+  };
+  line(P, y(1500), W - 8, y(1500), 'chart-base');
+  label(2, y(hi - 20) + 4, String(Math.round(hi - 20)));
+  label(2, y(lo + 20) + 4, String(Math.round(lo + 20)));
+  const pl = document.createElementNS(NS, 'polyline');
+  pl.setAttribute('points', points.map((p, i) => `${x(i).toFixed(1)},${y(p[1]).toFixed(1)}`).join(' '));
+  pl.setAttribute('class', 'chart-line');
+  svg.appendChild(pl);
+  points.forEach((p, i) => {
+    const c = document.createElementNS(NS, 'circle');
+    c.setAttribute('cx', x(i).toFixed(1));
+    c.setAttribute('cy', y(p[1]).toFixed(1));
+    c.setAttribute('r', 2.5);
+    c.setAttribute('class', 'chart-dot');
+    const t = document.createElementNS(NS, 'title');
+    t.textContent = `${p[1]} \u00b7 ${new Date(p[0] * 1000).toLocaleDateString()}`;
+    c.appendChild(t);
+    svg.appendChild(c);
+  });
+  label(P, H - 2, new Date(points[0][0] * 1000).toLocaleDateString());
+  box.append(cap, svg);
+  return box;
+}
+
+function gameLine(g, name) {
+  const names = g.names || ['?', '?'];
+  const res = g.result === '*' ? 'playing' : g.result;
+  return `${names[0] || '?'} v ${names[1] || '?'} \u00b7 ${g.title} \u00b7 ${res}${g.reason ? ` (${g.reason})` : ''}`;
+}
+
+async function showPlayer(name) {
+  const hash = location.hash;
+  closeGame();
+  history.replaceState(null, '', hash);
+  $('welcome').hidden = true;
+  const page = $('player-page');
+  page.hidden = false;
+  $('pp-name').textContent = name;
+  $('pp-since').textContent = 'Loading…';
+  let d;
+  try {
+    d = await api.player(name);
+  } catch (e) {
+    $('pp-since').textContent = e.status === 404 ? 'No player of that name on this site.' : e.message;
+    for (const id of ['pp-ratings', 'pp-charts', 'pp-games']) $(id).replaceChildren();
+    return;
+  }
+  app.ratings.set(d.name.toLowerCase(), { at: performance.now(), data: d });
+  $('game-title').textContent = d.name;
+  $('pp-name').textContent = d.name;
+  $('pp-since').textContent = `Playing here since ${new Date(d.created * 1000).toLocaleDateString()}`;
+  const tbody = $('pp-ratings');
+  tbody.replaceChildren();
+  for (const r of d.ratings) {
+    const tr = document.createElement('tr');
+    for (const text of [gameTitle(r.game), `${r.rating}${r.provisional ? '?' : ''}`, `\u00b1${r.rd}`, String(r.games)]) {
+      const td = document.createElement('td');
+      td.textContent = text;
+      tr.appendChild(td);
+    }
+    tbody.appendChild(tr);
+  }
+  $('pp-unrated').hidden = d.ratings.length > 0;
+  const charts = $('pp-charts');
+  charts.replaceChildren();
+  for (const r of d.ratings) {
+    const pts = d.history[r.game] || [];
+    if (pts.length) charts.appendChild(ratingChart(gameTitle(r.game), pts));
+  }
+  const ul = $('pp-games');
+  ul.replaceChildren();
+  for (const g of d.games) {
+    const li = document.createElement('li');
+    li.textContent = gameLine(g, d.name);
+    li.tabIndex = 0;
+    li.addEventListener('click', () => { location.hash = g.id; });
+    li.addEventListener('keydown', (e) => { if (e.key === 'Enter') location.hash = g.id; });
+    ul.appendChild(li);
+  }
+  $('pp-nogames').hidden = d.games.length > 0;
+}
+
 // ---- the lobby: open seeks and the games being played, pushed by the server ----
 
 function fmtTc(ms, inc) { return ms ? `${Math.round(ms / 60000 * 10) / 10}+${Math.round(inc / 1000)}` : 'none'; }
@@ -301,7 +497,8 @@ function renderLobby(lobby) {
   $('seek-empty').hidden = open.length > 0;
   for (const s of open) {
     const tr = document.createElement('tr');
-    for (const text of [s.name, gameTitle(s.variant), s.side, fmtTc(s.clock_ms, s.inc_ms)]) {
+    for (const text of [withRating(s.name, s.variant, s.rated), `${gameTitle(s.variant)}${s.rated ? ' \u00b7 rated' : ''}`,
+      s.side, fmtTc(s.clock_ms, s.inc_ms)]) {
       const td = document.createElement('td');
       td.textContent = text;
       tr.appendChild(td);
@@ -313,7 +510,7 @@ function renderLobby(lobby) {
     b.addEventListener('click', async () => {
       try {
         if (s.mine) { await api.cancelSeek(s.id); return; }
-        const name = $('opt-name').value.trim() || localStorage.getItem(NAME_KEY) || 'Anonymous';
+        const name = app.me.name || $('opt-name').value.trim() || localStorage.getItem(NAME_KEY) || 'Anonymous';
         const st = await api.acceptSeek(s.id, name);
         app.flipped = st.you === 1;
         app.flipFor = st.id;
@@ -350,8 +547,8 @@ function followLobby() {
 
 async function joinGame() {
   const st = app.game;
-  const name = $('join-name').value.trim() || 'Anonymous';
-  localStorage.setItem(NAME_KEY, name);
+  const name = app.me.name || $('join-name').value.trim() || 'Anonymous';
+  if (!app.me.account) localStorage.setItem(NAME_KEY, name);
   const token = app.joinToken && app.joinToken.id === st.id ? app.joinToken.token : undefined;
   const after = await act(() => api.join(st.id, name, token));
   if (after) {
@@ -375,7 +572,8 @@ function readNewGame() {
     body.name = $('opt-name').value.trim() || 'Anonymous';
     body.side = $('opt-online-side').value;
     body.seek = $('opt-online-how').value === 'lobby';
-    localStorage.setItem(NAME_KEY, body.name);
+    if (app.me.account && $('opt-rated').checked) body.rated = true;
+    if (!app.me.account) localStorage.setItem(NAME_KEY, body.name);
   } else {
     body.players = seatPlayers();
   }
@@ -561,6 +759,7 @@ function closeGame() {
   $('banner').hidden = true;
   $('chooser').hidden = true;
   $('welcome').hidden = false;
+  $('player-page').hidden = true;
   $('game-title').textContent = '';
   if (location.hash) history.replaceState(null, '', location.pathname);
 }
@@ -590,8 +789,12 @@ async function show(st) {
   if ((app.review || st.gating) && changed) {
     try { await loadPositions(); } catch { /* the review keeps its list */ }
   }
+  if (st.rated && st.result.over && !(before && before.id === st.id && before.result.over)) {
+    for (const seat of st.seats || []) if (seat.name) app.ratings.delete(seat.name.toLowerCase());
+  }
   document.body.classList.add('playing');
   $('welcome').hidden = true;
+  $('player-page').hidden = true;
   $('board').hidden = false;
   $('board-bar').hidden = false;
   $('panel').hidden = false;
@@ -898,7 +1101,8 @@ function renderPanel() {
   const m = isMancala(st);
   for (const side of [0, 1]) {
     const el = $(`player-${side}`);
-    const who = st.online ? `${st.seats[side].name || 'waiting for a player…'}${you(st) === side ? ' (you)' : ''}`
+    const seatName = st.seats && st.seats[side].name;
+    const who = st.online ? `${seatName ? withRating(seatName, st.variant, st.rated) : 'waiting for a player…'}${you(st) === side ? ' (you)' : ''}`
       : st.players[side] === 'engine' ? `Menagerie engine (level ${st.level})` : 'Person';
     el.querySelector('.name').textContent = `${sideName(st, side)}${m ? (side ? ' \u00b7 inner ring' : ' \u00b7 outer ring') : ''}: ${who}`;
     el.querySelector('.dot').classList.toggle('mancala', m);
@@ -1320,6 +1524,7 @@ function play(move) {
 async function openFromHash() {
   // #ID, or #ID/join/TOKEN: an invitation to an online game
   const [id, join, token] = location.hash.replace(/^#/, '').split('/');
+  if (id && id.startsWith('@')) { await showPlayer(decodeURIComponent(id.slice(1))); return; }
   if (join === 'join' && token) app.joinToken = { id, token };
   if (!id) { closeGame(); return; }
   if (app.game && app.game.id === id) return;
@@ -1361,6 +1566,7 @@ function wire() {
     $('btn-start').textContent = lobby ? 'Post in the lobby' : 'Start game';
   });
   $('opt-name').value = $('join-name').value = localStorage.getItem(NAME_KEY) || '';
+  wireAccount();
   $('btn-flip').addEventListener('click', () => { app.flipped = !app.flipped; renderBoard(); });
   $('btn-undo').addEventListener('click', () => act(() => api.undo(app.game.id, app.game.online ? 1 : undoCount(app.game))));
   $('btn-go').addEventListener('click', () => act(() => api.go(app.game.id)));
@@ -1532,6 +1738,7 @@ async function main() {
     variant, fen, players: seatPlayers(), level: Number($('level').value), movetime_ms: Number($('movetime').value) })));
   renderPicker();
   renderGallery();
+  await refreshMe();
   await refreshList();
   followLobby();
   await openFromHash();

@@ -228,6 +228,16 @@ static char *read_all(const char *path) {
     return buf;
 }
 
+/* The store's rating hook, counting its calls and keeping the last end. */
+static int rated_calls;
+static WebRatedEnd rated_last;
+static bool on_rated(void *ctx, WebDb *db, const WebRatedEnd *end, WebDbErr *e) {
+    (void)ctx, (void)db, (void)e;
+    rated_calls++;
+    rated_last = *end;
+    return true;
+}
+
 static void store(const char *dir) {
     char err[300], path[400];
     WebError e;
@@ -319,6 +329,25 @@ static void store(const char *dir) {
           !strstr(exported, "ABAB"));
     free(exported);
     CHECK(count(gs->store.db, "SELECT COUNT(*) FROM seats") == 1);
+    // Step 5b. A rated game's end calls the rating hook once, in its commit; saving
+    // the ended game again does not.
+    gs->store.rated_end = on_rated;
+    pthread_mutex_lock(&w->lock);
+    w->rated = true;
+    w->seat[1].held = true;
+    w->seat[1].account = 43;
+    w->version++;
+    CHECK(web_store_commit(&gs->store, w, &e) && rated_calls == 0); /* not over yet */
+    w->forced = RESULT_SECOND_WINS;
+    snprintf(w->forced_reason, sizeof w->forced_reason, "resignation");
+    w->version++;
+    CHECK(web_store_commit(&gs->store, w, &e) && rated_calls == 1);
+    CHECK(rated_last.account[0] == 42 && rated_last.account[1] == 43 && rated_last.score == 0 &&
+          !strcmp(rated_last.variant, "chess"));
+    w->version++;
+    CHECK(web_store_commit(&gs->store, w, &e) && rated_calls == 1);
+    CHECK(count(gs->store.db, "SELECT rated_done FROM games WHERE id = '00000000a1b2'") == 1);
+    pthread_mutex_unlock(&w->lock);
     web_game_put(w);
     // Step 6. Deleted: the row and its seats go; a reload finds nothing.
     CHECK(web_game_delete(gs, "00000000a1b2", &e));

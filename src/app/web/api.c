@@ -17,6 +17,7 @@
 #include "app/web/online/limits.h"
 #include "app/web/online/password.h"
 #include "app/web/online/secret.h"
+#include "app/web/people.h"
 #include "app/web/study.h"
 
 #define MAX_SEGS 8
@@ -25,6 +26,8 @@ typedef struct {
     WebApi *api;
     const WebClient *who;
     const char *id;    /* the :id segment, or NULL */
+    const char *name;  /* the :name segment, or NULL */
+    const char *query; /* what followed '?' in the address, or "" */
     const cJSON *body; /* a JSON object ({} when the request had no body) */
 } Req;
 
@@ -189,7 +192,14 @@ static void api_variants(const Req *rq, WebReply *out) {
     out->type = "application/json";
 }
 
+/* ?player=NAME: only the games that NAME plays in. */
 static void api_list(const Req *rq, WebReply *out) {
+    if (!strncmp(rq->query, "player=", 7)) {
+        char name[WEB_NAME_LEN];
+        snprintf(name, sizeof name, "%.*s", (int)strcspn(rq->query + 7, "&"), rq->query + 7);
+        web_reply_json(out, 200, web_people_games(&rq->api->people, name, 200));
+        return;
+    }
     web_reply_json(out, 200, web_games_list(rq->api->games));
 }
 
@@ -260,8 +270,15 @@ static void start(const Req *rq, Game *g, const WebOptions *opt, const WebOnline
 }
 
 /* A player's name as shown ("name", default Anonymous): password.h's rule. */
-static bool read_name(const cJSON *b, char name[WEB_NAME_LEN], WebReply *out) {
+/* The player's name: a logged-in player's account name (the body's is ignored),
+ * else "name" (a guest's, by the name rule; "Anonymous" when absent). */
+static bool read_name(const Req *rq, char name[WEB_NAME_LEN], WebReply *out) {
+    const cJSON *b = rq->body;
     const char *v = "Anonymous", *why;
+    if (rq->who->actor.account) {
+        snprintf(name, WEB_NAME_LEN, "%s", rq->who->actor.name);
+        return true;
+    }
     if (!opt_str(b, "name", WEB_NAME_LEN - 1, &v, out))
         return false;
     if ((why = web_password_name_rule(v))) {
@@ -274,6 +291,21 @@ static bool read_name(const cJSON *b, char name[WEB_NAME_LEN], WebReply *out) {
     return true;
 }
 
+/* "rated": true: only a logged-in player may offer a rated game (403). */
+static bool read_rated(const Req *rq, bool *rated, WebReply *out) {
+    const cJSON *v = cJSON_GetObjectItemCaseSensitive(rq->body, "rated");
+    *rated = cJSON_IsTrue(v);
+    if (v && !cJSON_IsNull(v) && !cJSON_IsBool(v)) {
+        web_reply_error(out, 400, "\"rated\" must be true or false");
+        return false;
+    }
+    if (*rated && !rq->who->actor.account) {
+        web_reply_error(out, 403, "log in to play a rated game");
+        return false;
+    }
+    return true;
+}
+
 /* "online": true: a game between people over the network. The creator takes a
  * seat ("side": "white", "black" or "random", the default) under "name"; with
  * "invite" (the default) the other seat is for whoever opens the join link, whose
@@ -283,12 +315,15 @@ static bool read_online(const Req *rq, WebOptions *opt, WebOnline *on,
     const char *side = "random";
     const cJSON *inv = cJSON_GetObjectItemCaseSensitive(rq->body, "invite");
     char name[WEB_NAME_LEN];
-    if (!opt_str(rq->body, "side", 10, &side, out) || !read_name(rq->body, name, out))
+    if (!opt_str(rq->body, "side", 10, &side, out) || !read_name(rq, name, out))
         return false;
     if (inv && !cJSON_IsBool(inv)) {
         web_reply_error(out, 400, "\"invite\" must be true or false");
         return false;
     }
+    bool rated;
+    if (!read_rated(rq, &rated, out))
+        return false;
     int s = !strcmp(side, "white") ? 0 : !strcmp(side, "black") ? 1 : -1;
     if (s < 0 && strcmp(side, "random")) {
         web_reply_error(out, 400, "\"side\" must be \"white\", \"black\" or \"random\"");
@@ -309,7 +344,9 @@ static bool read_online(const Req *rq, WebOptions *opt, WebOnline *on,
     memset(on, 0, sizeof *on);
     on->seat[s].held = true;
     memcpy(on->seat[s].holder, rq->who->actor.holder, WEB_HASH_LEN);
+    on->seat[s].account = rq->who->actor.account;
     snprintf(on->seat[s].name, sizeof on->seat[s].name, "%s", name);
+    on->rated = rated;
     invite[0] = 0;
     if ((!inv || cJSON_IsTrue(inv)) &&
         !(web_secret_new(invite) && web_secret_hash(invite, on->invite))) {
@@ -430,8 +467,9 @@ static void api_seek(const Req *rq, WebReply *out) {
     WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, WEB_LEVEL, WEB_MOVETIME, 0, 0};
     const char *side = "random";
     char name[WEB_NAME_LEN];
-    if (!read_options(rq->body, &opt, out) || !read_name(rq->body, name, out) ||
-        !opt_str(rq->body, "side", 10, &side, out))
+    bool rated;
+    if (!read_options(rq->body, &opt, out) || !read_name(rq, name, out) ||
+        !opt_str(rq->body, "side", 10, &side, out) || !read_rated(rq, &rated, out))
         return;
     if (strcmp(side, "white") && strcmp(side, "black") && strcmp(side, "random")) {
         web_reply_error(out, 400, "\"side\" must be \"white\", \"black\" or \"random\"");
@@ -451,7 +489,8 @@ static void api_seek(const Req *rq, WebReply *out) {
         return;
     }
     cJSON *keep = cJSON_CreateObject();
-    static const char *const keys[] = {"variant", "setup", "gates", "side", "clock_ms", "inc_ms"};
+    static const char *const keys[] = {"variant",  "setup",  "gates", "side",
+                                       "clock_ms", "inc_ms", "rated"};
     for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++) {
         const cJSON *v = cJSON_GetObjectItemCaseSensitive(rq->body, keys[i]);
         if (v)
@@ -483,19 +522,24 @@ static void api_seek_cancel(const Req *rq, WebReply *out) {
 
 /* {name?}: the seek becomes an online game between its maker and the taker. */
 static void api_seek_accept(const Req *rq, WebReply *out) {
-    char name[WEB_NAME_LEN], owner_name[WEB_NAME_LEN], *text = NULL;
-    unsigned char owner[WEB_HASH_LEN];
+    char name[WEB_NAME_LEN], *text = NULL;
+    WebSeat owner;
     WebError e;
-    if (!read_name(rq->body, name, out))
+    if (!read_name(rq, name, out))
         return;
-    if (!web_lobby_take(rq->api->lobby, rq->id, &rq->who->actor, &text, owner, owner_name, &e)) {
+    if (!web_lobby_take(rq->api->lobby, rq->id, &rq->who->actor, &text, &owner, &e)) {
         web_reply_fail(out, &e);
         return;
     }
     cJSON *opts = cJSON_Parse(text);
     free(text);
+    bool rated = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(opts, "rated"));
     WebOptions opt = {{WEB_HUMAN, WEB_HUMAN}, WEB_LEVEL, WEB_MOVETIME, 0, 0};
-    Game *g = opts && read_options(opts, &opt, out) ? make_game(opts, out) : NULL;
+    Game *g = NULL;
+    if (rated && !rq->who->actor.account)
+        web_reply_error(out, 403, "log in to play a rated game");
+    else if (opts && read_options(opts, &opt, out))
+        g = make_game(opts, out);
     char made[WEB_ID_LEN] = "";
     if (g) {
         const cJSON *side = cJSON_GetObjectItemCaseSensitive(opts, "side");
@@ -503,13 +547,14 @@ static void api_seek_accept(const Req *rq, WebReply *out) {
         int s = !strcmp(sv, "white") ? 0 : !strcmp(sv, "black") ? 1 : (int)randombytes_uniform(2);
         WebOnline on;
         memset(&on, 0, sizeof on);
+        on.seat[s] = owner;
         on.seat[s].held = on.seat[1 - s].held = true;
-        memcpy(on.seat[s].holder, owner, WEB_HASH_LEN);
-        memcpy(on.seat[s].name, owner_name, WEB_NAME_LEN);
         memcpy(on.seat[1 - s].holder, rq->who->actor.holder, WEB_HASH_LEN);
+        on.seat[1 - s].account = rq->who->actor.account;
         snprintf(on.seat[1 - s].name, WEB_NAME_LEN, "%s", name);
+        on.rated = rated && owner.account && rq->who->actor.account;
         start(rq, g, &opt, &on, NULL, made, out);
-    } else if (!opts) {
+    } else if (!opts && !rated) {
         web_reply_error(out, 500, "the seek's options could not be read");
     }
     cJSON_Delete(opts);
@@ -757,7 +802,7 @@ static void api_join(const Req *rq, WebReply *out) {
     const char *token = NULL;
     char name[WEB_NAME_LEN];
     unsigned char hash[WEB_HASH_LEN];
-    if (!read_name(rq->body, name, out) || !opt_str(rq->body, "token", 80, &token, out))
+    if (!read_name(rq, name, out) || !opt_str(rq->body, "token", 80, &token, out))
         return;
     if (token && !web_secret_hash(token, hash)) {
         web_reply_error(out, 403, "that is not an invitation token of this site");
@@ -796,11 +841,35 @@ static void api_analysis(const Req *rq, WebReply *out) {
     web_analysis_get(rq->api->analysis, rq->id, out);
 }
 
+/* Routes served by people.c. */
+static WebPerson person(const Req *rq) {
+    return (WebPerson){&rq->who->actor, rq->who->addr, rq->who->limited};
+}
+static void api_register(const Req *rq, WebReply *out) {
+    WebPerson p = person(rq);
+    web_people_register(&rq->api->people, &p, (cJSON *)rq->body, out); /* ours: wiped there */
+}
+static void api_login(const Req *rq, WebReply *out) {
+    WebPerson p = person(rq);
+    web_people_login(&rq->api->people, &p, (cJSON *)rq->body, out);
+}
+static void api_logout(const Req *rq, WebReply *out) {
+    WebPerson p = person(rq);
+    web_people_logout(&rq->api->people, &p, out);
+}
+static void api_me(const Req *rq, WebReply *out) {
+    WebPerson p = person(rq);
+    web_people_me(&rq->api->people, &p, out);
+}
+static void api_player(const Req *rq, WebReply *out) {
+    web_people_player(&rq->api->people, rq->name, out);
+}
+
 /* ---- the route table ---- */
 
 typedef struct {
     const char *method;
-    const char *path; /* segments; ":id" matches any one segment */
+    const char *path; /* segments; ":id" (a game id) and ":name" match any one segment */
     Handler run;
 } Route;
 
@@ -834,6 +903,11 @@ static const Route routes[] = {
     {"POST", "/api/position", api_check},
     {"POST", "/api/games/:id/analysis", api_analyse},
     {"GET", "/api/games/:id/analysis", api_analysis},
+    {"POST", "/api/register", api_register},
+    {"POST", "/api/login", api_login},
+    {"POST", "/api/logout", api_logout},
+    {"GET", "/api/me", api_me},
+    {"GET", "/api/players/:name", api_player},
 };
 
 /* Splits "/a/b/c" into at most MAX_SEGS segments of copy; -1 when too many or empty. */
@@ -848,21 +922,26 @@ static int split(char *copy, char **seg) {
     return n;
 }
 
-/* Whether the route's path matches the segments; *id gets the :id segment. */
-static bool path_matches(const char *pattern, char **seg, int n, const char **id) {
+/* Whether the route's path matches the segments; *id gets the :id segment, *name
+ * the :name one. */
+static bool path_matches(const char *pattern, char **seg, int n, const char **id,
+                         const char **name) {
     char pat[64], *ps[MAX_SEGS];
     snprintf(pat, sizeof pat, "%s", pattern);
     int m = split(pat, ps);
     if (m != n)
         return false;
-    const char *found = NULL;
+    const char *found = NULL, *named = NULL;
     for (int i = 0; i < n; i++) {
         if (!strcmp(ps[i], ":id"))
             found = seg[i];
+        else if (!strcmp(ps[i], ":name"))
+            named = seg[i];
         else if (strcmp(ps[i], seg[i]) != 0)
             return false;
     }
     *id = found;
+    *name = named;
     return true;
 }
 
@@ -876,12 +955,18 @@ void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis, WebEvents
     api->seek_limit = web_limit_new(4096, WEB_LIMIT_SEEK_BURST, WEB_LIMIT_SEEK_REFILL_MS);
     pthread_mutex_init(&api->variants_lock, NULL);
     api->variants_text = NULL;
+    web_people_init(&api->people, games);
+}
+
+void web_api_identify(WebApi *api, WebActor *a) {
+    web_people_identify(&api->people, a);
 }
 
 void web_api_free(WebApi *api) {
     pthread_mutex_destroy(&api->variants_lock);
     web_limit_free(api->seek_limit);
     api->seek_limit = NULL;
+    web_people_free(&api->people);
     free(api->variants_text);
     api->variants_text = NULL;
 }
@@ -893,19 +978,24 @@ void web_api_handle(WebApi *api, const WebClient *who, const char *method, const
         web_reply_error(out, 414, "the address is too long");
         return;
     }
+    // Step 1. The path (and the query after '?', if any) and its route.
     snprintf(copy, sizeof copy, "%s", url);
+    char *query = strchr(copy, '?');
+    if (query)
+        *query++ = 0;
     int n = split(copy, seg);
     const Route *route = NULL;
     bool path_known = false;
-    const char *id = NULL;
+    const char *id = NULL, *name = NULL;
     for (size_t i = 0; n > 0 && i < sizeof routes / sizeof routes[0]; i++) {
-        const char *rid;
-        if (!path_matches(routes[i].path, seg, n, &rid))
+        const char *rid, *rname;
+        if (!path_matches(routes[i].path, seg, n, &rid, &rname))
             continue;
         path_known = true;
         if (!strcmp(routes[i].method, method)) {
             route = &routes[i];
             id = rid;
+            name = rname;
         }
     }
     if (!route) {
@@ -917,6 +1007,7 @@ void web_api_handle(WebApi *api, const WebClient *who, const char *method, const
         web_reply_error(out, 400, "a game id is 12 digits 0-9 and a-f");
         return;
     }
+    // Step 2. The body, and who asks: the session's account, read from its row.
     cJSON *json = NULL;
     if (len > 0) {
         json = cJSON_ParseWithLength(body, len);
@@ -928,7 +1019,9 @@ void web_api_handle(WebApi *api, const WebClient *who, const char *method, const
     } else {
         json = cJSON_CreateObject();
     }
-    Req rq = {api, who, id, json};
+    WebClient me = *who;
+    web_people_identify(&api->people, &me.actor);
+    Req rq = {api, &me, id, name, query ? query : "", json};
     route->run(&rq, out);
     cJSON_Delete(json);
 }

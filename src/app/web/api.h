@@ -11,6 +11,7 @@
 #include "app/web/games/registry.h"
 #include "app/web/online/limits.h"
 #include "app/web/online/lobby.h"
+#include "app/web/people.h"
 #include "app/web/reply.h"
 
 typedef struct {
@@ -19,6 +20,7 @@ typedef struct {
     WebEvents *events;    /* who is connected, for claims (NULL: nobody is) */
     WebLobby *lobby;      /* the open seeks */
     WebLimit *seek_limit; /* seeks and online games made, per client address */
+    WebPeople people;     /* accounts: the login limits */
     pthread_mutex_t variants_lock;
     char *variants_text; /* GET /api/variants, made once under variants_lock */
 } WebApi;
@@ -36,6 +38,8 @@ void web_api_init(WebApi *api, WebGames *games, WebAnalysis *analysis, WebEvents
 /* The lobby as viewer sees it: {version, seeks, games (the online games being played)}. */
 cJSON *web_api_lobby(WebApi *api, const WebActor *viewer);
 void web_api_free(WebApi *api);
+/* Fills a's account and name from its session's row (the event streams' actors). */
+void web_api_identify(WebApi *api, WebActor *a);
 /* Answers one request from who: method (HEAD as GET), the address, the body. */
 void web_api_handle(WebApi *api, const WebClient *who, const char *method, const char *url,
                     const char *body, size_t len, WebReply *out);

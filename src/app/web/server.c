@@ -231,6 +231,12 @@ static void route(WebServer *srv, struct MHD_Connection *c, const char *url, con
     } else if (api) {
         WebClient who;
         client_of(srv, c, &who, out);
+        /* the one query argument of the API: GET /api/games?player=NAME */
+        const char *player = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "player");
+        char full[512];
+        if (player && reads &&
+            snprintf(full, sizeof full, "%s?player=%s", url, player) < (int)sizeof full)
+            url = full;
         web_api_handle(&srv->api, &who, !strcmp(method, "HEAD") ? "GET" : method, url,
                        u->buf ? u->buf : "", u->len, out);
     } else if (!reads) {
@@ -306,6 +312,7 @@ static enum MHD_Result open_stream(WebServer *srv, struct MHD_Connection *c, con
                                    WebReply *r) {
     WebClient who;
     client_of(srv, c, &who, r);
+    web_api_identify(&srv->api, &who.actor);
     const char *last = MHD_lookup_connection_value(c, MHD_HEADER_KIND, "Last-Event-ID");
     if (!last)
         last = MHD_lookup_connection_value(c, MHD_GET_ARGUMENT_KIND, "last");

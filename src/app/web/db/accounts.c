@@ -154,28 +154,34 @@ bool web_db_rating_get(WebDb *db, int64_t account, const char *game, WebRating *
     return true;
 }
 
-bool web_db_rating_put(WebDb *db, int64_t account, const char *game, const WebRating *r,
-                       WebDbErr *e) {
+bool web_db_rating_write(WebDb *db, int64_t account, const char *game, const WebRating *r,
+                         WebDbErr *e) {
     if (!game || !game[0])
         return refuse(e, "no game named for the rating");
     WebDbArg a[7] = {web_db_int(account),   web_db_text(game),          web_db_real(r->rating),
                      web_db_real(r->rd),    web_db_real(r->volatility), web_db_int(r->games),
                      web_db_int(r->updated)};
+    return web_db_exec(
+               db,
+               "INSERT INTO ratings (account, game, rating, rd, volatility, games, updated) "
+               "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account, game) DO UPDATE "
+               "SET rating = excluded.rating, rd = excluded.rd, "
+               "volatility = excluded.volatility, games = excluded.games, "
+               "updated = excluded.updated",
+               a, 7, NULL, e) &&
+           web_db_exec(db,
+                       "INSERT INTO rating_history (account, game, at, rating, rd) "
+                       "VALUES ($1, $2, $3, $4, $5)",
+                       (WebDbArg[5]){a[0], a[1], a[6], a[2], a[3]}, 5, NULL, e);
+}
+
+bool web_db_rating_put(WebDb *db, int64_t account, const char *game, const WebRating *r,
+                       WebDbErr *e) {
+    if (!game || !game[0])
+        return refuse(e, "no game named for the rating");
     if (!web_db_begin(db, e))
         return false;
-    bool ok =
-        web_db_exec(db,
-                    "INSERT INTO ratings (account, game, rating, rd, volatility, games, updated) "
-                    "VALUES ($1, $2, $3, $4, $5, $6, $7) ON CONFLICT (account, game) DO UPDATE "
-                    "SET rating = excluded.rating, rd = excluded.rd, "
-                    "volatility = excluded.volatility, games = excluded.games, "
-                    "updated = excluded.updated",
-                    a, 7, NULL, e) &&
-        web_db_exec(db,
-                    "INSERT INTO rating_history (account, game, at, rating, rd) "
-                    "VALUES ($1, $2, $3, $4, $5)",
-                    (WebDbArg[5]){a[0], a[1], a[6], a[2], a[3]}, 5, NULL, e);
-    if (!ok) {
+    if (!web_db_rating_write(db, account, game, r, e)) {
         web_db_rollback(db);
         return false;
     }

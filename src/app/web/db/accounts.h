@@ -58,6 +58,9 @@ bool web_db_rating_get(WebDb *db, int64_t account, const char *game, WebRating *
 /* Writes the rating and adds its point to the history, in one transaction. */
 bool web_db_rating_put(WebDb *db, int64_t account, const char *game, const WebRating *r,
                        WebDbErr *e);
+/* The same inside the caller's transaction (web_db_begin). */
+bool web_db_rating_write(WebDb *db, int64_t account, const char *game, const WebRating *r,
+                         WebDbErr *e);
 /* The history, oldest first, at most max points to fn(ctx, at, rating, rd). */
 bool web_db_rating_history(WebDb *db, int64_t account, const char *game, int max,
                            void (*fn)(void *ctx, int64_t at, double rating, double rd), void *ctx,

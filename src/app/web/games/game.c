@@ -129,6 +129,9 @@ int web_seat_of(const WebGame *w, const WebActor *a) {
     for (int s = 0; s < 2; s++)
         if (w->seat[s].held && web_secret_equal(w->seat[s].holder, a->holder))
             return s;
+    for (int s = 0; a->account && s < 2; s++)
+        if (w->seat[s].held && w->seat[s].account == a->account)
+            return s;
     return -1;
 }
 

@@ -151,9 +151,12 @@ typedef struct WebGame {
 typedef struct {
     bool known;                         /* the request came with a session */
     unsigned char holder[WEB_HASH_LEN]; /* its secret, hashed */
+    int64_t account;                    /* the session's account (logged in), 0 a guest */
+    char name[WEB_NAME_LEN];            /* the account's name ("" for a guest) */
 } WebActor;
 
-/* The side whose seat the actor holds in w, or -1 (a spectator; lock held). */
+/* The side whose seat the actor holds in w (by session, or by account when both
+ * are logged in), or -1 (a spectator; lock held). */
 int web_seat_of(const WebGame *w, const WebActor *a);
 /* Whether both seats are held: an online game starts then (lock held). */
 bool web_seats_full(const WebGame *w);

@@ -530,6 +530,8 @@ bool web_game_join(WebGames *gs, WebGame *w, const WebActor *a, const unsigned c
         web_set_err(e, 409, "both seats of this game are taken: you can watch it");
     } else if (web_is_over(w)) {
         web_set_err(e, 409, "the game is over");
+    } else if (w->rated && !a->account) {
+        web_set_err(e, 403, "log in to play a rated game");
     } else if (memcmp(w->invite, open_to_all, WEB_HASH_LEN) != 0 &&
                (!token_hash || !web_secret_equal(token_hash, w->invite))) {
         web_set_err(e, 403, "this game is by invitation: open the link you were sent");
@@ -539,8 +541,8 @@ bool web_game_join(WebGames *gs, WebGame *w, const WebActor *a, const unsigned c
         WebSeat before = w->seat[seat];
         w->seat[seat].held = true;
         memcpy(w->seat[seat].holder, a->holder, WEB_HASH_LEN);
-        w->seat[seat].account = 0;
-        snprintf(w->seat[seat].name, sizeof w->seat[seat].name, "%s", name);
+        w->seat[seat].account = a->account; /* a player logged in plays under the account's name */
+        snprintf(w->seat[seat].name, sizeof w->seat[seat].name, "%s", a->account ? a->name : name);
         web_clock_restart(&w->clock);
         w->version++;
         ok = commit_or_restore(gs, w, &s, e);

@@ -123,7 +123,7 @@ typedef struct {
     int64_t stored;
     int64_t created, updated;
     char result[8];
-    bool online, rated;
+    bool online, rated, aborted;
     WebSeat seat[2];
     unsigned char invite[WEB_HASH_LEN];
     char *text;
@@ -134,6 +134,28 @@ static bool all_zero(const unsigned char *p, size_t n) {
         if (p[i])
             return false;
     return true;
+}
+
+/* Inside write_row's transaction: when s ends a rated game with a result, marks
+ * the row rated_done (only the first time) and calls the rating hook. */
+static bool rate_end(const WebStore *st, const Snapshot *s, WebDbErr *de) {
+    double score = !strcmp(s->result, "1-0")       ? 1
+                   : !strcmp(s->result, "0-1")     ? 0
+                   : !strcmp(s->result, "1/2-1/2") ? 0.5
+                                                   : -1;
+    if (!st->rated_end || !s->rated || s->aborted || score < 0 || !s->seat[0].account ||
+        !s->seat[1].account)
+        return true;
+    WebDbArg a[1] = {web_db_text(s->id)};
+    int64_t n = 0;
+    if (!web_db_exec(st->db, "UPDATE games SET rated_done = 1 WHERE id = $1 AND rated_done = 0", a,
+                     1, &n, de))
+        return false;
+    if (n != 1)
+        return true; /* rated already */
+    WebRatedEnd end = {
+        s->id, s->variant, {s->seat[0].account, s->seat[1].account}, score, s->updated};
+    return st->rated_end(st->rated_ctx, st->db, &end, de);
 }
 
 /* The row and its seats in one transaction; *version gets the row's new version. */
@@ -203,7 +225,12 @@ static bool write_row(const WebStore *st, const Snapshot *s, int64_t *version, W
         web_db_rollback(st->db);
         return db_fail(e, "could not save the game", &de);
     }
-    // Step 3. On the disk before anyone hears of it.
+    // Step 3. A rated game's end: the ratings, once.
+    if (!rate_end(st, s, &de)) {
+        web_db_rollback(st->db);
+        return db_fail(e, "could not save the ratings", &de);
+    }
+    // Step 4. On the disk before anyone hears of it.
     if (!web_db_commit(st->db, &de))
         return db_fail(e, "could not save the game", &de);
     *version = s->stored + 1;
@@ -232,6 +259,7 @@ bool web_store_commit(const WebStore *st, WebGame *w, WebError *e) {
     snprintf(s.result, sizeof s.result, "%s", web_result_token(web_result_of(w).kind));
     s.online = w->online;
     s.rated = w->rated;
+    s.aborted = w->aborted;
     memcpy(s.seat, w->seat, sizeof s.seat);
     memcpy(s.invite, w->invite, sizeof s.invite);
     w->busy = true;

@@ -25,6 +25,14 @@
 
 #define WEB_STORE_SKIPPED 64
 
+/* A rated game's end, as the rating hook sees it. */
+typedef struct {
+    const char *id, *variant;
+    int64_t account[2]; /* the two seats' accounts */
+    double score;       /* the first side's: 1, 0.5 or 0 */
+    int64_t at;         /* when it ended */
+} WebRatedEnd;
+
 typedef struct {
     char dir[2048];
     WebDb *db;
@@ -39,6 +47,12 @@ typedef struct {
      * the changes not saved, such as a draw offer), the game's lock held; NULL: none */
     void (*changed)(void *ctx, WebGame *w);
     void *changed_ctx;
+    /* called inside the transaction of the write that ends a rated game with a
+     * result (not aborted), once per game (the row's rated_done is set in the same
+     * transaction), to move the players' ratings; false rolls the write back. NULL:
+     * rated games change no rating. */
+    bool (*rated_end)(void *ctx, WebDb *db, const WebRatedEnd *end, WebDbErr *e);
+    void *rated_ctx;
 } WebStore;
 
 /* Makes and checks the folder DIR, opens the database (db_url NULL or "":

@@ -84,6 +84,8 @@ bool web_lobby_add(WebLobby *l, const WebActor *owner, const char *name, const c
         s->used = true;
         web_id_make(s->id);
         memcpy(s->owner, owner->holder, WEB_HASH_LEN);
+        s->account = owner->account;
+        s->rated = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(options, "rated"));
         snprintf(s->name, sizeof s->name, "%s", name);
         s->options = text;
         text = NULL;
@@ -105,21 +107,25 @@ bool web_lobby_add(WebLobby *l, const WebActor *owner, const char *name, const c
 }
 
 bool web_lobby_take(WebLobby *l, const char *id, const WebActor *taker, char **options,
-                    unsigned char owner[WEB_HASH_LEN], char name[WEB_NAME_LEN], WebError *e) {
+                    WebSeat *owner, WebError *e) {
     pthread_mutex_lock(&l->lock);
     WebSeek *s = find(l, id);
     bool ok = false;
     if (!s || s->game[0] || s->taking)
         web_set_err(e, 404, "that seek is gone: someone took it, or its player cancelled it");
-    else if (!taker || !taker->known || web_secret_equal(s->owner, taker->holder))
+    else if (!taker || !taker->known || web_secret_equal(s->owner, taker->holder) ||
+             (taker->account && taker->account == s->account))
         web_set_err(e, 409, "that is your own seek");
     else {
         s->taking = true;
         *options = strdup(s->options);
         if (!*options)
             abort();
-        memcpy(owner, s->owner, WEB_HASH_LEN);
-        memcpy(name, s->name, WEB_NAME_LEN);
+        memset(owner, 0, sizeof *owner);
+        owner->held = true;
+        memcpy(owner->holder, s->owner, WEB_HASH_LEN);
+        owner->account = s->account;
+        memcpy(owner->name, s->name, WEB_NAME_LEN);
         ok = true;
     }
     pthread_mutex_unlock(&l->lock);
@@ -191,6 +197,7 @@ cJSON *web_lobby_json(WebLobby *l, const WebActor *viewer, unsigned *version) {
         cJSON_AddNumberToObject(o, "inc_ms", s->inc_ms);
         cJSON_AddNumberToObject(o, "created", (double)s->created);
         cJSON_AddBoolToObject(o, "mine", mine);
+        cJSON_AddBoolToObject(o, "rated", s->rated);
         if (s->game[0])
             cJSON_AddStringToObject(o, "game", s->game);
         cJSON_AddItemToArray(arr, o);

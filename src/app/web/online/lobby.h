@@ -26,6 +26,8 @@ typedef struct {
     bool used;
     char id[WEB_ID_LEN];
     unsigned char owner[WEB_HASH_LEN]; /* the maker's session, hashed */
+    int64_t account;                   /* the maker's account, 0 a guest */
+    bool rated;
     char name[WEB_NAME_LEN];
     char *options; /* the new-game request's JSON (variant, setup, gates, clock, side) */
     char variant[48], side[8];
@@ -51,15 +53,16 @@ void web_lobby_free(WebLobby *l);
  * *e when the lobby or the owner's share of it is full. id gets the seek's id. */
 bool web_lobby_add(WebLobby *l, const WebActor *owner, const char *name, const cJSON *options,
                    char id[WEB_ID_LEN], WebError *e);
-/* Takes an open seek out for accepting (not the taker's own): its options (malloc'd),
- * the owner's hash and name; false with *e. */
+/* Takes an open seek out for accepting (not the taker's own, by session or
+ * account): its options (malloc'd) and the owner's seat (session hash, account,
+ * name); false with *e. */
 bool web_lobby_take(WebLobby *l, const char *id, const WebActor *taker, char **options,
-                    unsigned char owner[WEB_HASH_LEN], char name[WEB_NAME_LEN], WebError *e);
+                    WebSeat *owner, WebError *e);
 /* The taken seek became game (NULL: it could not be made, the seek is open again). */
 void web_lobby_matched(WebLobby *l, const char *id, const char *game);
 bool web_lobby_cancel(WebLobby *l, const char *id, const WebActor *owner, WebError *e);
 /* The seeks as the viewer sees them: [{id, name, variant, side, clock_ms, inc_ms,
- * created, mine, game?}], newest first; *version the lobby's version. Ends seeks
+ * created, mine, rated, game?}], newest first; *version the lobby's version. Ends seeks
  * past their time. */
 cJSON *web_lobby_json(WebLobby *l, const WebActor *viewer, unsigned *version);
 unsigned web_lobby_version(WebLobby *l);
