@@ -89,18 +89,18 @@ for prefix in /usr /opt/menagerie; do
 
     # installed, serve keeps games in the user's data folder, made on first use
     if [ "$prefix" = /usr ]; then
-        d=$(serve_dir "$bin" "$tmp/h1" "")
-        [ "$d" = "$tmp/h1/.local/share/menagerie" ] && [ -d "$d" ]
-        check "installed serve keeps games in ~/.local/share/menagerie (${d:-nothing said})" $?
-        d=$(serve_dir "$bin" "$tmp/h1" "$tmp/xdg")
-        [ "$d" = "$tmp/xdg/menagerie" ] && [ -d "$d" ]
-        check "installed serve keeps games in \$XDG_DATA_HOME/menagerie (${d:-nothing said})" $?
-        d=$(serve_dir "$bin" "$tmp/h1" "relative/x")
-        [ "$d" = "$tmp/h1/.local/share/menagerie" ]
-        check "a relative XDG_DATA_HOME is ignored, as the XDG spec says (${d:-nothing said})" $?
-        d=$(serve_dir "$bin" "$tmp/h1" "$tmp/xdg" --data "$tmp/mine")
-        [ "$d" = "$tmp/mine" ] && [ -d "$d" ]
-        check "installed serve --data DIR still keeps games in DIR (${d:-nothing said})" $?
+        sd=$(serve_dir "$bin" "$tmp/h1" "")
+        [ "$sd" = "$tmp/h1/.local/share/menagerie" ] && [ -d "$sd" ]
+        check "installed serve keeps games in ~/.local/share/menagerie (${sd:-nothing said})" $?
+        sd=$(serve_dir "$bin" "$tmp/h1" "$tmp/xdg")
+        [ "$sd" = "$tmp/xdg/menagerie" ] && [ -d "$sd" ]
+        check "installed serve keeps games in \$XDG_DATA_HOME/menagerie (${sd:-nothing said})" $?
+        sd=$(serve_dir "$bin" "$tmp/h1" "relative/x")
+        [ "$sd" = "$tmp/h1/.local/share/menagerie" ]
+        check "a relative XDG_DATA_HOME is ignored, as the XDG spec says (${sd:-nothing said})" $?
+        sd=$(serve_dir "$bin" "$tmp/h1" "$tmp/xdg" --data "$tmp/mine")
+        [ "$sd" = "$tmp/mine" ] && [ -d "$sd" ]
+        check "installed serve --data DIR still keeps games in DIR (${sd:-nothing said})" $?
         (cd "$tmp" && HOME=$tmp/h1 XDG_DATA_HOME='' "$bin" egdb check > "$tmp/egdb.out" 2>&1)
         grep -q "cannot open $tmp/h1/.local/share/menagerie/egdb/" "$tmp/egdb.out"
         check "installed egdb reads its tables from the same folder" $?
