@@ -439,10 +439,3 @@ void web_events_presence(WebEvents *ev, cJSON *state) {
     for (int s = 0; s < 2; s++)
         cJSON_AddItemToArray(p, cJSON_CreateBool(web_events_present(ev, id->valuestring, s, 0)));
 }
-
-int web_events_count(WebEvents *ev) {
-    pthread_mutex_lock(&ev->lock);
-    int n = ev->count;
-    pthread_mutex_unlock(&ev->lock);
-    return n;
-}

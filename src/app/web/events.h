@@ -46,7 +46,6 @@ struct MHD_Response *web_events_open(WebEvents *ev, struct MHD_Connection *c, co
 /* Whether the holder of a game's seat has a stream open now, or had one within the
  * last `grace` seconds. */
 bool web_events_present(WebEvents *ev, const char *id, int side, int grace);
-int web_events_count(WebEvents *ev); /* streams open */
 /* The lobby's stream (GET /api/lobby/events): view(ctx, viewer) makes what it sends
  * (event "lobby", no id: every event is the whole lobby). web_events_lobby_changed
  * (the lobby's `changed` hook) sends it anew; a game starting or ending does too. */

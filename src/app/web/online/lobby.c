@@ -206,10 +206,3 @@ cJSON *web_lobby_json(WebLobby *l, const WebActor *viewer, unsigned *version) {
     pthread_mutex_unlock(&l->lock);
     return arr;
 }
-
-unsigned web_lobby_version(WebLobby *l) {
-    pthread_mutex_lock(&l->lock);
-    unsigned v = l->version;
-    pthread_mutex_unlock(&l->lock);
-    return v;
-}

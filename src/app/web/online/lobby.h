@@ -65,6 +65,5 @@ bool web_lobby_cancel(WebLobby *l, const char *id, const WebActor *owner, WebErr
  * created, mine, rated, game?}], newest first; *version the lobby's version. Ends seeks
  * past their time. */
 cJSON *web_lobby_json(WebLobby *l, const WebActor *viewer, unsigned *version);
-unsigned web_lobby_version(WebLobby *l);
 
 #endif
