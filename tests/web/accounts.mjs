@@ -79,8 +79,9 @@ try {
     if (x.status !== 200) throw new Error(JSON.stringify(x.body));
     await alice.waitForFunction(() => /Alice \(\d+\?\)/.test(document.querySelector('#player-0').textContent), null, { timeout: 8000 })
       .catch(async () => { throw new Error(`White's line: ${await alice.textContent('#player-0')}`); });
-    const t = await alice.textContent('#player-1');
-    if (!/Bob \(1[0-4]\d\d\?\)/.test(t)) throw new Error(`Bob's line: ${t}`);
+    // both players' ratings are fetched after the end, each in its own request
+    await alice.waitForFunction(() => /Bob \(1[0-4]\d\d\?\)/.test(document.querySelector('#player-1').textContent), null, { timeout: 8000 })
+      .catch(async () => { throw new Error(`Bob's line: ${await alice.textContent('#player-1')}`); });
     await shot(alice, 'rated-game');
     await shot(bob, 'rated-game-phone');
   });
