@@ -80,6 +80,19 @@ req() {
     fi
 }
 
+# as JAR METHOD PATH [BODY [HEADER...]]: a request with the cookie jar $T/JAR (a
+# browser's session: the server's cookie kept); sets CODE, the reply in $T/body,
+# its headers in $T/head.
+as() {
+    local jar=$T/$1 m=$2 p=$3 body=${4:-}
+    shift 4 2> /dev/null || shift $#
+    local args=(-s --noproxy '*' --max-time 30 -o "$T/body" -D "$T/head" -w '%{http_code}'
+        -b "$jar" -c "$jar" -X "$m")
+    [ "$m" = GET ] || args+=(-H "Content-Type: application/json" --data-binary "${body:-{\}}")
+    for h in "$@"; do args+=(-H "$h"); done
+    CODE=$(curl "${args[@]}" "$B$p")
+}
+
 js() { # js EXPR: prints EXPR with d = the last JSON reply
     node -e "const d = JSON.parse(require('fs').readFileSync('$T/body', 'utf8')); console.log($1)" 2> /dev/null
 }

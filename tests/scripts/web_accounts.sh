@@ -18,16 +18,6 @@ PW1=Secret-pass-one-7781
 PW2=Other-pass-two-9912
 must_start_server "$T/data" --proxy 127.0.0.1
 
-# as JAR METHOD PATH [BODY [HEADER...]]: a request with the cookie jar $T/JAR
-as() {
-    local jar=$T/$1 m=$2 p=$3 body=${4:-}
-    shift 4 2> /dev/null || shift $#
-    local args=(-s --noproxy '*' --max-time 30 -o "$T/body" -D "$T/head" -w '%{http_code}'
-        -b "$jar" -c "$jar" -X "$m")
-    [ "$m" = GET ] || args+=(-H "Content-Type: application/json" --data-binary "${body:-{\}}")
-    for h in "$@"; do args+=(-H "$h"); done
-    CODE=$(curl "${args[@]}" "$B$p")
-}
 
 # ---- register, login, logout, me ----
 as alice GET /api/me

@@ -13,16 +13,6 @@ need_node
 scratch
 must_start_server "$T/data"
 
-# as JAR METHOD PATH [BODY [HEADER...]]: a request with the cookie jar $T/JAR
-as() {
-    local jar=$T/$1 m=$2 p=$3 body=${4:-}
-    shift 4 2> /dev/null || shift $#
-    local args=(-s --noproxy '*' --max-time 30 -o "$T/body" -D "$T/head" -w '%{http_code}'
-        -b "$jar" -c "$jar" -X "$m")
-    [ "$m" = GET ] || args+=(-H "Content-Type: application/json" --data-binary "${body:-{\}}")
-    for h in "$@"; do args+=(-H "$h"); done
-    CODE=$(curl "${args[@]}" "$B$p")
-}
 version() { as "$1" GET "/api/games/$2" && js d.version; }
 
 # ---- an invitation ----

@@ -120,41 +120,39 @@ check "the delete reaches the second" $?
 [ "$(psql_c "SELECT COUNT(*) FROM games WHERE id = '$ID2'")" = 0 ]; check "the row is gone" $?
 
 # ---- an online game across the two: seats, and the live stream of the other ----
-# as N JAR METHOD PATH [BODY]: a request to server N with the cookie jar $T/JAR
-as() {
-    local n=$1 jar=$T/$2 m=$3 p=$4 body=${5:-"{}"}
-    eval "B=\$B$n"
-    local args=(-s --noproxy '*' --max-time 30 -o "$T/body" -w '%{http_code}' -b "$jar" -c "$jar" -X "$m")
-    [ "$m" = GET ] || args+=(-H "Content-Type: application/json" --data-binary "$body")
-    CODE=$(curl "${args[@]}" "$B$p")
+# on_as N JAR METHOD PATH [BODY]: as (tests/lib/web.sh), on server N
+on_as() {
+    eval "B=\$B$1"
+    shift
+    as "$@"
 }
-as 1 alice POST /api/games '{"variant":"chess","online":true,"side":"white","name":"Alice","invite":false}'
+on_as 1 alice POST /api/games '{"variant":"chess","online":true,"side":"white","name":"Alice","invite":false}'
 expect "an online game made on the first" 201 "d.you === 0"
 OG=$(js d.id)
-for _ in $(seq 100); do as 2 bob POST "/api/games/$OG/join" '{"name":"Bob"}'; [ "$CODE" = 404 ] || break; sleep 0.1; done
+for _ in $(seq 100); do on_as 2 bob POST "/api/games/$OG/join" '{"name":"Bob"}'; [ "$CODE" = 404 ] || break; sleep 0.1; done
 expect "its seat taken on the second" 200 "d.you === 1"
 curl -sN --noproxy '*' --max-time 4 "$B2/api/games/$OG/events" > "$T/sse" &
 SP=$!
 sleep 1
-as 1 alice POST "/api/games/$OG/move" '{"move":"e2e4"}'
+on_as 1 alice POST "/api/games/$OG/move" '{"move":"e2e4"}'
 expect "White moves on the first" 200 "d.history.length === 1"
-as 1 bob POST "/api/games/$OG/move" '{"move":"e7e5"}'
+on_as 1 bob POST "/api/games/$OG/move" '{"move":"e7e5"}'
 expect "Black's session is his seat on the first too" 200 "d.history.length === 2"
-as 2 bob POST "/api/games/$OG/move" '{"move":"g1f3"}'
+on_as 2 bob POST "/api/games/$OG/move" '{"move":"g1f3"}'
 expect "the second refuses Black's player a move for White" 403
 wait $SP
 grep '^data: ' "$T/sse" | tail -1 | grep -q '"san":"e5"' && [ "$(grep -c '^event: state' "$T/sse")" -ge 3 ]
 check "a spectator on the second sees the moves made through the first, live" $? "$(grep -v '^data' "$T/sse" | head -c 300)"
 # each player on a server of their own, moving the moment the other's move is answered:
 # the second must not judge by its copy before the notification comes
-as 1 alice POST /api/games '{"variant":"chess","online":true,"side":"white","name":"Alice","invite":false}'
+on_as 1 alice POST /api/games '{"variant":"chess","online":true,"side":"white","name":"Alice","invite":false}'
 RG=$(js d.id)
-as 2 bob POST "/api/games/$RG/join" '{"name":"Bob"}'
+on_as 2 bob POST "/api/games/$RG/join" '{"name":"Bob"}'
 BAD=0
 for m in e2e4:e7e5 g1f3:b8c6 f1c4:f8c5 e1g1:g8f6 d2d3:e8g8 c2c3:d7d6; do
-    as 1 alice POST "/api/games/$RG/move" "{\"move\":\"${m%%:*}\"}"
+    on_as 1 alice POST "/api/games/$RG/move" "{\"move\":\"${m%%:*}\"}"
     [ "$CODE" = 200 ] || BAD=$((BAD + 1))
-    as 2 bob POST "/api/games/$RG/move" "{\"move\":\"${m##*:}\"}"
+    on_as 2 bob POST "/api/games/$RG/move" "{\"move\":\"${m##*:}\"}"
     [ "$CODE" = 200 ] || BAD=$((BAD + 1))
 done
 [ $BAD = 0 ]; check "moves in turn through two servers, each at once after the other's: none refused" $? "$BAD refused ($(head -c 200 "$T/body"))"
