@@ -37,6 +37,7 @@ static const struct {
     {"web", test_web},
     {"online", test_online},
     {"db", test_db},
+    {"events", test_events},
 };
 
 int main(int argc, char **argv) {

@@ -45,5 +45,6 @@ void test_record(void);
 void test_web(void);
 void test_online(void);
 void test_db(void);
+void test_events(void);
 
 #endif

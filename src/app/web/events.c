@@ -30,7 +30,8 @@ typedef struct Stream {
     unsigned sent, wanted; /* versions: last sent, last told of */
     bool first, suspended; /* first: nothing sent yet */
     bool gone;             /* the game was deleted: the stream ends after this event */
-    bool poke;             /* the lobby's: send it again; a game's: a player came or went */
+    unsigned pokes, seen;  /* pokes counted (the lobby's: send it again; a game's: a player
+                            * came or went) and the count the last event answered */
     bool lobby;            /* the lobby's stream, not a game's */
     char client[64];       /* the address it counts against, "" none */
     WebActor viewer;
@@ -71,7 +72,7 @@ static void resume(Stream *s) {
 static void poke(WebEvents *ev, const Stream *except) {
     for (Stream *s = ev->streams; s; s = s->next)
         if (s != except && !strcmp(s->id, except->id)) {
-            s->poke = true;
+            s->pokes++;
             resume(s);
         }
 }
@@ -80,7 +81,7 @@ static void poke(WebEvents *ev, const Stream *except) {
 static void poke_lobby(WebEvents *ev) {
     for (Stream *s = ev->streams; s; s = s->next)
         if (s->lobby) {
-            s->poke = true;
+            s->pokes++;
             resume(s);
         }
 }
@@ -200,8 +201,9 @@ static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
     s->buf = NULL;
     s->len = s->off = 0;
     // Step 2. A new state, who is here, a ping, or nothing: then wait, suspended.
-    bool behind = s->first || (s->lobby && s->poke) || s->wanted != s->sent;
-    bool presence = !s->lobby && s->poke;
+    unsigned pokes = s->pokes; /* a poke while the text is built is answered next time */
+    bool behind = s->first || (s->lobby && pokes != s->seen) || s->wanted != s->sent;
+    bool presence = !s->lobby && pokes != s->seen;
     time_t now = time(NULL);
     if (!behind && !presence && now - s->quiet_since < PING_SECONDS) {
         s->suspended = true;
@@ -230,7 +232,7 @@ static ssize_t read_stream(void *cls, uint64_t pos, char *out, size_t max) {
     }
     pthread_mutex_lock(&ev->lock);
     if (behind || presence)
-        s->poke = false; /* a state says who is here too */
+        s->seen = pokes; /* a state says who is here too */
     if (behind) {
         s->first = false;
         s->gone = gone;
