@@ -75,14 +75,15 @@ LABOBJ := $(patsubst %.c,$(BUILD)/%.o,$(LABSRC)) $(BUILD)/gen/lab_opening_sets.o
 WWWFILES := $(sort $(shell find www -type f 2>/dev/null))
 TESTSRC := $(wildcard tests/unit/*.c)
 TESTOBJ := $(patsubst tests/unit/%.c,$(BUILD)/tests/%.o,$(TESTSRC))
-VARFILES := $(sort $(wildcard src/variants/*.var src/variants/*.base src/variants/weights/*.eval))
+VARFILES := $(sort $(wildcard src/variants/*.var src/variants/*.base src/variants/weights/*.eval \
+                              src/variants/nets/*.nnue))
 OPENFILES := $(sort $(wildcard lab/openings/*.txt))
 FUZZ_SECONDS ?= 180
 FUZZ_RUNS ?=
 FUZZ_DIR ?=
 FUZZ_CFG ?= fuzz
 
-.PHONY: all run test test-fast bench deps clean format format-check san fuzz fuzzers tune spsa lib
+.PHONY: all run test test-fast bench deps clean format format-check san fuzz fuzzers tune spsa train lib
 all: menagerie
 
 menagerie: $(BUILD)/menagerie
@@ -131,13 +132,19 @@ tune: $(BUILD)/tune
 $(BUILD)/tune: lab/tune/tune.c $(OBJ)
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
 
+# The trainer of the networks (docs/nnue.md).
+train: $(BUILD)/train
+$(BUILD)/train: lab/nnue/train.c lab/samples.h $(OBJ)
+	$(CC) $(CFLAGS_ALL) -o $@ $(filter-out %.h,$^) $(LDLIBS)
+
 # The SPSA tuner of the search's numbers (docs/development.md, "Tuning the search").
 spsa: $(BUILD)/spsa
 $(BUILD)/spsa: lab/tune/spsa.c $(OBJ)
 	$(CC) $(CFLAGS_ALL) -o $@ $^ $(LDLIBS)
 
-# Built-in variant definitions are compiled into the binary as text: the games
-# (NAME.var), the parents only (NAME.base) and the tuned weights (weights/NAME.eval).
+# Built-in variant definitions are compiled into the binary: the games (NAME.var),
+# the parents only (NAME.base), the tuned weights (weights/NAME.eval) and the
+# networks (nets/NAME.nnue, docs/nnue.md).
 $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	gcc -std=c11 -O1 $(WARN) -o $@ $<

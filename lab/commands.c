@@ -6,6 +6,7 @@
 static const AppCommand lab_commands[] = {
     {"match", match_main, "play engine matches, with SPRT (docs/development.md)"},
     {"openings", openings_main, "VARIANT [options]: make an opening set for match"},
+    {"datagen", datagen_main, "VARIANT --out FILE [options]: self-play positions for a network"},
 };
 
 __attribute__((constructor)) static void lab_register(void) {

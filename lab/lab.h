@@ -10,5 +10,6 @@
 
 int match_main(int argc, char **argv);    /* lab/match.c: engine matches */
 int openings_main(int argc, char **argv); /* lab/openings.c: opening sets for match */
+int datagen_main(int argc, char **argv);  /* lab/datagen.c: training data for the networks */
 
 #endif

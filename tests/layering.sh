@@ -25,8 +25,9 @@ layer() {
 
 # The Texel tuner fits the evaluation's own weights over positions it
 # generates: it needs the evaluation's internals, which no engine call
-# offers, and it is a program of its own, not part of the product.
-ALLOW=" lab/tune/tune.c "
+# offers, and it is a program of its own, not part of the product. The
+# networks' trainer likewise needs the network's features and file format.
+ALLOW=" lab/tune/tune.c lab/nnue/train.c "
 
 up=() leak=()
 while IFS= read -r f; do

@@ -3,7 +3,8 @@
  * total node count is a signature of the searcher. The positions come from
  * the definition files: every chess variant with benchFen lines gives its
  * start and those; `bench DEPTH GAME` searches one game's (its start alone
- * when it has none).
+ * when it has none). --eval-file FILE scores its variant's positions by that
+ * network, --hand-eval every position by the hand-made evaluation.
  * Self-play between builds uses `menagerie match` (lab/strength/selfplay.sh). */
 #include <stdbool.h>
 #include <stdio.h>
@@ -33,8 +34,16 @@ static double now_s(void) {
     return (double)ts.tv_sec + ts.tv_nsec * 1e-9;
 }
 
+/* The evaluation asked for: --eval-file FILE (a network, for its variant's
+ * positions) or --hand-eval. */
+typedef struct {
+    struct NnueNet *net;
+    bool hand;
+} BenchEval;
+
 /* One fixed-depth search; returns its nodes, -1 when the game cannot be made. */
-static int64_t bench_one(int index, const char *variant, const char *fen, int depth) {
+static int64_t bench_one(int index, const char *variant, const char *fen, int depth,
+                         const BenchEval *be) {
     char err[ENGINE_ERR_LEN];
     Game *g = engine_new(variant, fen, err, sizeof err);
     if (!g) {
@@ -46,6 +55,8 @@ static int64_t bench_one(int index, const char *variant, const char *fen, int de
     lim.depth = depth;
     lim.threads = 1;
     lim.hash_mb = 16;
+    lim.net = be->net;
+    lim.hand_eval = be->hand;
     BenchInfo bi;
     memset(&bi, 0, sizeof bi);
     SearchCallbacks cb = {on_info, &bi};
@@ -62,9 +73,10 @@ static int64_t bench_one(int index, const char *variant, const char *fen, int de
 }
 
 /* The positions of one game: its start, then its benchFen lines. */
-static int bench_game(const GameInfo *gi, int depth, int *index, uint64_t *total) {
+static int bench_game(const GameInfo *gi, int depth, int *index, uint64_t *total,
+                      const BenchEval *be) {
     for (int i = -1; i < gi->nbench; i++) {
-        int64_t n = bench_one(++*index, gi->name, i < 0 ? NULL : gi->bench_fen[i], depth);
+        int64_t n = bench_one(++*index, gi->name, i < 0 ? NULL : gi->bench_fen[i], depth, be);
         if (n < 0)
             return 1;
         *total += (uint64_t)n;
@@ -72,7 +84,7 @@ static int bench_game(const GameInfo *gi, int depth, int *index, uint64_t *total
     return 0;
 }
 
-static int bench_signature(int argc, char **argv) {
+static int bench_signature(int argc, char **argv, const BenchEval *be) {
     int depth = DEFAULT_DEPTH;
     if (argc > 1) {
         char *end;
@@ -97,10 +109,10 @@ static int bench_signature(int argc, char **argv) {
     int index = 0, rc = 0;
     double t0 = now_s();
     if (only)
-        rc = bench_game(gi, depth, &index, &total);
+        rc = bench_game(gi, depth, &index, &total, be);
     for (const char *const *nm = engine_game_names(); !only && !rc && *nm; nm++)
         if (engine_game_info(*nm, gi) && gi->kind == KIND_CHESS && gi->nbench && !gi->user)
-            rc = bench_game(gi, depth, &index, &total);
+            rc = bench_game(gi, depth, &index, &total, be);
     free(gi);
     if (rc)
         return rc;
@@ -111,7 +123,7 @@ static int bench_signature(int argc, char **argv) {
     return 0;
 }
 
-int bench_main(int argc, char **argv) {
+static int bench_run(int argc, char **argv, const BenchEval *be) {
     /* `bench GAME [--data DIR] [--positions FILE]`: a game kind's own
      * benchmark (Slangenspel), else the game's positions at the default depth */
     if (argc > 1 && engine_game_title(argv[1])) {
@@ -132,7 +144,34 @@ int bench_main(int argc, char **argv) {
         char depth[16];
         snprintf(depth, sizeof depth, "%d", DEFAULT_DEPTH);
         char *args[] = {argv[0], depth, argv[1], NULL};
-        return bench_signature(3, args);
+        return bench_signature(3, args, be);
     }
-    return bench_signature(argc, argv);
+    return bench_signature(argc, argv, be);
+}
+
+int bench_main(int argc, char **argv) {
+    // Step 1. The evaluation's options, wherever they stand; the rest as it is.
+    BenchEval be = {NULL, false};
+    char **rest = calloc((size_t)argc + 1, sizeof *rest);
+    if (!rest)
+        abort();
+    int n = 0;
+    for (int i = 0; i < argc; i++) {
+        if (!strcmp(argv[i], "--hand-eval")) {
+            be.hand = true;
+        } else if (!strcmp(argv[i], "--eval-file") && i + 1 < argc && !be.net) {
+            char err[ENGINE_ERR_LEN];
+            if (!(be.net = engine_net_load(argv[++i], err, sizeof err))) {
+                fprintf(stderr, "menagerie bench: %s\n", err);
+                free(rest);
+                return 2;
+            }
+        } else {
+            rest[n++] = argv[i];
+        }
+    }
+    int rc = bench_run(n, rest, &be);
+    engine_net_free(be.net);
+    free(rest);
+    return rc;
 }

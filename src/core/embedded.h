@@ -12,7 +12,7 @@ typedef struct {
 } EmbeddedFile;
 
 extern const EmbeddedFile
-    builtin_variants[]; /* src/variants/: NAME.var, NAME.base, weights/NAME.eval */
+    builtin_variants[]; /* src/variants/: NAME.var, NAME.base, weights/NAME.eval, nets/NAME.nnue */
 extern const EmbeddedFile builtin_rules[]; /* www/rules/: NAME.txt, the rules texts */
 
 #endif

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "engine/game.h"
+#include "search/nnue.h"
 
 /* The engine keeps each game's record (start position and moves played) so
  * history, export and import work alike for every kind. */
@@ -305,6 +306,27 @@ bool engine_go(Game *g, const SearchLimits *lim, const SearchCallbacks *cb, char
 bool engine_search_in(Game *g, const SearchLimits *lim, const SearchCallbacks *cb,
                       atomic_bool *stop, char *best, size_t len) {
     return g->ops->go(g->st, lim, cb, stop, best, len);
+}
+
+struct NnueNet *engine_net_load(const char *path, char *err, size_t errlen) {
+    return nnue_load_file(path, err, errlen);
+}
+
+void engine_net_free(struct NnueNet *net) {
+    nnue_free(net);
+}
+
+bool engine_net_describe(const Game *g, const struct NnueNet *net, bool hand, char *what,
+                         size_t len) {
+    if (g->ops->net)
+        return g->ops->net(g->st, net, hand, what, len);
+    snprintf(what, len, "its own search");
+    return !net;
+}
+
+int engine_net_sample(const Game *g, uint16_t *items, char *features, size_t len) {
+    _Static_assert(ENGINE_NET_ITEMS >= NNUE_MAX_ITEMS, "engine.h: ENGINE_NET_ITEMS too small");
+    return g->ops->sample ? g->ops->sample(g->st, items, ENGINE_NET_ITEMS, features, len) : -1;
 }
 
 void engine_stop(Game *g) {

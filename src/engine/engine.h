@@ -191,6 +191,25 @@ typedef struct {
 } EngineEval;
 /* False (out unset) when the game has no such evaluation (Slangenspel). */
 bool engine_eval(Game *g, EngineEval *out);
+
+/* Networks (docs/nnue.md): a chess game is scored by its variant's built-in
+ * network where it has one, else by the hand-made evaluation; a search's
+ * limits may name another network (SearchLimits.net, from a file) or ask for
+ * the hand-made evaluation (hand_eval). A network file is read whole and
+ * checked (format, sizes, checksum); NULL with the reason in err when it
+ * cannot be read or is damaged. */
+struct NnueNet *engine_net_load(const char *path, char *err, size_t errlen);
+void engine_net_free(struct NnueNet *net);
+/* The evaluation a search of G with NET (may be NULL) or HAND uses, in words
+ * ("network for chess, 912 x 256 (built in)"); false when NET is not made for
+ * G's game, whose own evaluation then plays. */
+bool engine_net_describe(const Game *g, const struct NnueNet *net, bool hand, char *what,
+                         size_t len);
+/* The position of G as a network's training sample: its items (nnue.h; at
+ * most ENGINE_NET_ITEMS) and the feature set's name (into features); -1 when
+ * the game has no network evaluation. */
+#define ENGINE_NET_ITEMS 1024
+int engine_net_sample(const Game *g, uint16_t *items, char *features, size_t len);
 /* Think in the calling thread and return the chosen move as coordinate
  * text in best (bench, tests, tools). To search in the background, with
  * stop and ponder, use an EngineSearch below. */
@@ -265,11 +284,15 @@ int64_t engine_search_elapsed(const EngineSearch *s);
 /* Sets option NAME of the searches S starts from now on to the text VALUE.
  * "SearchParams": the search's tunable numbers as "name:value,..." (see
  * below), the defaults but for the numbers given ("" = all defaults); a
- * search whose limits name no numbers of their own runs with these. False
- * (the option unchanged) with the reason in err when NAME is no option or
- * VALUE is bad. */
+ * search whose limits name no numbers of their own runs with these.
+ * "EvalFile": a network file to evaluate with (engine_net_load), "" or
+ * "<default>" the variant's own, "<hand>" the hand-made evaluation; a search
+ * whose limits name no network of their own uses it. False (the option
+ * unchanged) with the reason in err when NAME is no option or VALUE is bad. */
 bool engine_search_set_option(EngineSearch *s, const char *name, const char *value, char *err,
                               size_t errlen);
+/* engine_net_describe for G with option EvalFile of S. */
+bool engine_search_describe_eval(const EngineSearch *s, const Game *g, char *what, size_t len);
 
 /* The search's tunable numbers (the margins, reductions and counts of its
  * pruning), for tuners: number i (0 <= i < engine_param_count()) with its

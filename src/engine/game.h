@@ -56,6 +56,12 @@ typedef struct {
     bool (*eval)(void *st, EngineEval *out);
     /* Optional: the position's hash key (engine_key). */
     uint64_t (*key)(const void *st);
+    /* Optional: the evaluation a search with network NET (NULL: none given)
+     * or, with HAND, the hand-made one would use, in words; false when NET
+     * is not made for this game (then the game's own evaluation plays). */
+    bool (*net)(const void *st, const struct NnueNet *net, bool hand, char *what, size_t len);
+    /* Optional: the position as a network's items (engine_net_sample). */
+    int (*sample)(const void *st, uint16_t *items, int max, char *features, size_t len);
 } GameOps;
 
 /* Inside the engine layer (engine.c, for service.c): a search with the

@@ -19,6 +19,7 @@
 #include "core/perft.h"
 #include "core/rules.h"
 #include "engine/game.h"
+#include "search/nnue.h"
 #include "search/search.h"
 #include "variants/loader.h"
 
@@ -482,6 +483,31 @@ static uint64_t chess_key(const void *st) {
     return ((const ChessGame *)st)->pos.key;
 }
 
+static bool chess_net(const void *st, const NnueNet *net, bool hand, char *what, size_t len) {
+    const ChessGame *g = st;
+    char why[200] = "";
+    bool fits = !net || nnue_fits(net, g->v, why, sizeof why);
+    const NnueNet *own = nnue_builtin(g->v);
+    const NnueNet *use = hand ? NULL : net && fits ? net : own;
+    if (use)
+        snprintf(what, len, "%s%snetwork for %s, %d x %d%s", fits ? "" : why, fits ? "" : ": ",
+                 use->variant, use->inputs, use->hidden, use == own ? " (built in)" : "");
+    else
+        snprintf(what, len, "%s%shand-made evaluation%s", fits ? "" : why, fits ? "" : ": ",
+                 hand  ? ""
+                 : own ? ""
+                       : " (no network for this game)");
+    return fits;
+}
+
+static int chess_sample(const void *st, uint16_t *items, int max, char *features, size_t len) {
+    const ChessGame *g = st;
+    nnue_feature_set(g->v, features, len);
+    if (max < NNUE_MAX_ITEMS)
+        return -1;
+    return nnue_items(&g->pos, items);
+}
+
 const GameOps game_chess_ops = {
     .names = names,
     .titles = titles,
@@ -507,4 +533,6 @@ const GameOps game_chess_ops = {
     .board = chess_board,
     .eval = chess_eval,
     .key = chess_key,
+    .net = chess_net,
+    .sample = chess_sample,
 };

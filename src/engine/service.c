@@ -19,6 +19,7 @@
 
 #include "engine/engine.h"
 #include "engine/game.h"
+#include "search/nnue.h"
 #include "search/params.h"
 
 struct EngineSearch {
@@ -33,6 +34,8 @@ struct EngineSearch {
     SearchLimits lim, run; /* as the caller asked (the ponder hit's budget); as searched */
     SearchParams params;   /* the caller's, else the option's (lim.params points here) */
     SearchParams option;   /* option SearchParams (engine_search_set_option) */
+    NnueNet *net;          /* option EvalFile: a network file, NULL none */
+    bool hand_eval;        /* option EvalFile <hand> */
     bool ponder;
     Side us; /* to move in the searched position */
     EngineCallbacks cb;
@@ -97,6 +100,7 @@ void engine_search_free(EngineSearch *s) {
     pthread_mutex_unlock(&s->lock);
     pthread_join(s->timer, NULL);
     engine_free(s->game);
+    nnue_free(s->net);
     close(s->pipe[0]);
     close(s->pipe[1]);
     pthread_cond_destroy(&s->wake);
@@ -222,6 +226,10 @@ bool engine_search_start(EngineSearch *s, const Game *g, const char *extra, cons
     /* the caller may change its own copy, or the option, meanwhile */
     s->params = s->lim.params ? *s->lim.params : s->option;
     s->lim.params = &s->params;
+    if (!s->lim.net && !s->lim.hand_eval) {
+        s->lim.net = s->net;
+        s->lim.hand_eval = s->hand_eval;
+    }
     s->ponder = ponder;
     s->run = s->lim;
     if (ponder) { /* no limits until the ponder hit */
@@ -232,6 +240,8 @@ bool engine_search_start(EngineSearch *s, const Game *g, const char *extra, cons
         s->run.hash_mb = s->lim.hash_mb;
         s->run.multipv = s->lim.multipv;
         s->run.params = s->lim.params;
+        s->run.net = s->lim.net;
+        s->run.hand_eval = s->lim.hand_eval;
     }
     s->us = engine_side_to_move(s->game);
     memset(&s->cb, 0, sizeof s->cb);
@@ -337,18 +347,47 @@ int64_t engine_search_elapsed(const EngineSearch *s) {
     return s->running ? now_ms() - s->started : 0;
 }
 
-bool engine_search_set_option(EngineSearch *s, const char *name, const char *value, char *err,
-                              size_t errlen) {
-    if (strcmp(name, "SearchParams")) {
-        snprintf(err, errlen, "no option %s", name);
-        return false;
-    }
+static bool set_search_params(EngineSearch *s, const char *value, char *err, size_t errlen) {
     SearchParams p;
     search_params_default(&p);
     if (!search_params_parse(&p, value, err, errlen))
         return false;
     s->option = p;
     return true;
+}
+
+static bool set_eval_file(EngineSearch *s, const char *value, char *err, size_t errlen) {
+    NnueNet *net = NULL;
+    bool hand = !strcmp(value, "<hand>");
+    if (!hand && *value && strcmp(value, "<default>") &&
+        !(net = nnue_load_file(value, err, errlen)))
+        return false;
+    if (s->running) { /* the running search reads the old one */
+        nnue_free(net);
+        snprintf(err, errlen, "a search is running");
+        return false;
+    }
+    nnue_free(s->net);
+    s->net = net;
+    s->hand_eval = hand;
+    return true;
+}
+
+bool engine_search_set_option(EngineSearch *s, const char *name, const char *value, char *err,
+                              size_t errlen) {
+    static const struct {
+        const char *name;
+        bool (*set)(EngineSearch *s, const char *value, char *err, size_t errlen);
+    } options[] = {{"SearchParams", set_search_params}, {"EvalFile", set_eval_file}};
+    for (size_t i = 0; i < sizeof options / sizeof options[0]; i++)
+        if (!strcmp(name, options[i].name))
+            return options[i].set(s, value, err, errlen);
+    snprintf(err, errlen, "no option %s", name);
+    return false;
+}
+
+bool engine_search_describe_eval(const EngineSearch *s, const Game *g, char *what, size_t len) {
+    return engine_net_describe(g, s->net, s->hand_eval, what, len);
 }
 
 _Static_assert(SP_COUNT <= ENGINE_MAX_PARAMS, "engine.h: ENGINE_MAX_PARAMS too small");

@@ -10,6 +10,7 @@
 #define SEARCH_MAX_PV 8 /* most best lines one search reports (MultiPV) */
 
 struct SearchParams; /* params.h */
+struct NnueNet;      /* nnue.h */
 
 typedef struct {
     int depth;       /* 0 = no limit */
@@ -26,6 +27,11 @@ typedef struct {
     int floor_ms;                      /* the least a move costs the clock, however short its search
                                           (a GUI busy drawing the last move meanwhile), 0 = none known */
     const struct SearchParams *params; /* tuned search numbers, NULL = the defaults */
+    /* the network to evaluate with, NULL = the variant's own where it has one
+     * (one that is not made for the variant is not used); hand_eval: the
+     * hand-made evaluation, whatever network there is */
+    const struct NnueNet *net;
+    bool hand_eval;
     /* root moves left out (a GUI that cannot show them): coordinate texts,
      * space-separated; "" = none. A root with no other move keeps them. */
     char avoid[128];

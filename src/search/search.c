@@ -15,6 +15,7 @@
 #include "search/eval.h"
 #include "search/history.h"
 #include "search/movepick.h"
+#include "search/nnue.h"
 #include "search/params.h"
 #include "search/timeman.h"
 #include "search/tt.h"
@@ -50,6 +51,7 @@ typedef struct {
     int seldepth;
     int nmp_min_ply; /* no null move before this ply (verification) */
     History hist;
+    NnueAccumulator acc; /* the network's sums of the last position this thread scored */
     Stack stack[MAX_PLY + 8];
     Move pv[MAX_PLY + 2][MAX_PLY + 2];
     int pvlen[MAX_PLY + 2];
@@ -65,6 +67,7 @@ typedef struct {
 struct SearchContext {
     const Variant *v;
     Eval *eval;
+    const NnueNet *net; /* the network in use (last search_go), NULL: the hand-made eval */
     TT tt;
     Thread *threads[MAX_THREADS];
     int nthreads;
@@ -118,6 +121,7 @@ SearchContext *search_new(const Variant *v) {
         free(ctx);
         return NULL;
     }
+    ctx->net = nnue_builtin(v);
     atomic_init(&ctx->stop_all, false);
     return ctx;
 }
@@ -160,7 +164,15 @@ uint64_t search_nodes(const SearchContext *ctx) {
 }
 
 int search_static_eval(SearchContext *ctx, const Position *pos, EvalTerms *terms) {
-    return terms ? eval_terms(ctx->eval, pos, terms) : eval_evaluate(ctx->eval, pos);
+    if (terms || !ctx->net)
+        return terms ? eval_terms(ctx->eval, pos, terms) : eval_evaluate(ctx->eval, pos);
+    NnueAccumulator *acc = malloc(sizeof *acc);
+    if (!acc)
+        abort();
+    nnue_reset(acc);
+    int s = nnue_evaluate(ctx->net, acc, pos);
+    free(acc);
+    return s;
 }
 
 static uint64_t total_nodes(SearchContext *ctx) {
@@ -206,8 +218,9 @@ static inline int score_from_tt(int s, int ply) {
  * rough answer far outside (alpha, beta). */
 static int evaluate(Thread *t, int alpha, int beta, bool *lazy) {
     SearchContext *ctx = t->ctx;
-    int s = lazy ? eval_evaluate_lazy(ctx->eval, &t->pos, alpha, beta, lazy)
-                 : eval_evaluate(ctx->eval, &t->pos);
+    int s = ctx->net ? nnue_evaluate(ctx->net, &t->acc, &t->pos)
+            : lazy   ? eval_evaluate_lazy(ctx->eval, &t->pos, alpha, beta, lazy)
+                     : eval_evaluate(ctx->eval, &t->pos);
     if (ctx->noise) {
         uint64_t h = (t->pos.key ^ ctx->seed) * 0x9E3779B97F4A7C15ull;
         h ^= h >> 29;
@@ -1061,6 +1074,14 @@ Move search_go(SearchContext *ctx, const Position *root, const SearchLimits *lim
         !lim->time_ms[root->stm] && !ctx->max_nodes) {
         ctx->tm.soft_ms = ctx->tm.hard_ms = 1000; /* no limit given: one second */
     }
+    char why[200];
+    const NnueNet *net = lim->hand_eval ? NULL
+                         : lim->net && nnue_fits(lim->net, ctx->v, why, sizeof why)
+                             ? lim->net
+                             : nnue_builtin(ctx->v);
+    if (net != ctx->net && ctx->tt.b)
+        tt_clear(&ctx->tt); /* its static evals were another evaluation's */
+    ctx->net = net;
     size_t mb = lim->hash_mb > 0 ? (size_t)lim->hash_mb : DEFAULT_HASH_MB;
     if (!ctx->tt.b || mb != ctx->tt.mb) {
         /* the table is made by the first search, at the size it asks for */

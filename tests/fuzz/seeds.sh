@@ -8,7 +8,7 @@ set -eu
 cd "$(dirname "$0")/../.."
 bin=${MENAGERIE:-./menagerie}
 c=tests/fuzz/corpus
-mkdir -p $c/fuzz_fen $c/fuzz_move $c/fuzz_pgn $c/fuzz_variant $c/fuzz_uci $c/fuzz_xboard $c/fuzz_http
+mkdir -p $c/fuzz_fen $c/fuzz_move $c/fuzz_pgn $c/fuzz_variant $c/fuzz_uci $c/fuzz_xboard $c/fuzz_http $c/fuzz_nnue
 # the games in fuzz.h's order: the first byte of a FEN or move input picks one
 games=(chess snake-vs-mongoose team-mate diamondback hannibal slangenspel)
 byte() { printf "\\$(printf '%03o' "$1")"; }
@@ -81,3 +81,15 @@ printf 'POST /api/import {"pgn":"[Variant \\"chess\\"]\\n\\n1. e4 e5 *"}\nPOST /
     > "$c/fuzz_http/seed-import"
 printf 'POST /api/games {"variant":"slangenspel","players":["human","human"]}\nPOST /api/games/@/move {"move":"3+"}\nGET /api/games/@\n' \
     > "$c/fuzz_http/seed-slangenspel"
+
+# networks: small ones trained here on a few games (the control byte 1: the
+# harness writes the checksum), and one as it is (0)
+make -s train
+t=$(mktemp -d)
+for g in chess hannibal; do
+    "$bin" datagen "$g" --out "$t/$g.bin" --positions 60 --nodes 100 --seed 1 2> /dev/null
+    build/release/train "$g" "$t/$g.bin" --out "$t/$g.nnue" --hidden 16 --epochs 1 --val 0 > /dev/null 2>&1
+    { byte 1; cat "$t/$g.nnue"; } > "$c/fuzz_nnue/seed-$g"
+done
+{ byte 0; cat "$t/chess.nnue"; } > "$c/fuzz_nnue/seed-chess-as-is"
+rm -rf "$t"

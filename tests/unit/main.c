@@ -38,6 +38,7 @@ static const struct {
     {"online", test_online},
     {"db", test_db},
     {"events", test_events},
+    {"nnue", test_nnue},
 };
 
 int main(int argc, char **argv) {

@@ -46,5 +46,6 @@ void test_web(void);
 void test_online(void);
 void test_db(void);
 void test_events(void);
+void test_nnue(void);
 
 #endif

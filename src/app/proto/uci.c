@@ -178,6 +178,7 @@ static void cmd_uci(Uci *u, Args *a) {
     proto_out("option name UCI_ShowWDL type check default false");
     proto_out("option name MultiPV type spin default 1 min 1 max %d", SEARCH_MAX_PV);
     proto_out("option name SearchParams type string default <empty>");
+    proto_out("option name EvalFile type string default <default>");
     proto_out("option name UCI_Variant type combo default chess%s", combo);
     proto_out("uciok");
 }
@@ -247,6 +248,16 @@ static void cmd_setoption(Uci *u, Args *a) {
         if (!engine_search_set_option(proto_search_engine(u->search), "SearchParams",
                                       strcmp(value, "<empty>") ? value : "", err, sizeof err))
             info_string("%s", err);
+    } else if (!strcasecmp(name, "EvalFile")) {
+        /* a network file; <default>: the variant's own, <hand>: the hand-made evaluation */
+        char err[ENGINE_ERR_LEN], what[200];
+        EngineSearch *es = proto_search_engine(u->search);
+        if (!engine_search_set_option(es, "EvalFile", value, err, sizeof err)) {
+            info_string("EvalFile not changed: %s", err);
+        } else {
+            engine_search_describe_eval(es, u->g, what, sizeof what);
+            info_string("EvalFile %s: %s", value, what);
+        }
     } else if (!strcasecmp(name, "Ponder") && has_value && check_value(value, &b))
         u->ponder_opt = b;
     else if (!strcasecmp(name, "UCI_Variant") && has_value) {
@@ -441,6 +452,9 @@ static void cmd_go(Uci *u, Args *a) {
     u->wdl_on = u->show_wdl; /* the search thread reads these two */
     engine_wdl_model(u->g, &u->wdl);
     lim.multipv = u->multipv;
+    char what[200];
+    if (!engine_search_describe_eval(proto_search_engine(u->search), u->g, what, sizeof what))
+        info_string("EvalFile: %s", what);
     u->hold = ponder || lim.infinite;
     u->pondering = ponder;
     u->have_held = false;

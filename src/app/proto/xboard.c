@@ -786,6 +786,7 @@ static void cmd_protover(Xb *x, Args *a) {
               "highlight=1 debug=1 pause=0 ics=0 exclude=0 setscore=0");
     proto_out("feature option=\"Level -spin 0 0 20\"");
     proto_out("feature option=\"SearchParams -string \"");
+    proto_out("feature option=\"EvalFile -file <default>\"");
     proto_out("feature option=\"%s -string move\"", HSETUP_OPTION);
     proto_out("feature done=1");
 }
@@ -1162,6 +1163,11 @@ static void cmd_option(Xb *x, Args *a) {
     } else if (n == 12 && !strncmp(a->rest, "SearchParams", 12)) {
         /* the whole set: the defaults but for the numbers given */
         if (!engine_search_set_option(proto_search_engine(x->search), "SearchParams", eq + 1, err,
+                                      sizeof err))
+            proto_out("Error (%s): %s", err, a->line);
+    } else if (n == 8 && !strncmp(a->rest, "EvalFile", 8)) {
+        /* a network file; <default>: the variant's own, <hand>: the hand-made evaluation */
+        if (!engine_search_set_option(proto_search_engine(x->search), "EvalFile", eq + 1, err,
                                       sizeof err))
             proto_out("Error (%s): %s", err, a->line);
     } else if (n == strlen(HSETUP_OPTION) && !strncmp(a->rest, HSETUP_OPTION, n)) {
