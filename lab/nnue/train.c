@@ -2,7 +2,7 @@
  *
  * Usage: train VARIANT DATA... --out NET [--hidden N] [--epochs N] [--lr X]
  *              [--batch N] [--lambda L] [--val PCT] [--threads N]
- *              [--state FILE] [--seed N] [--variant-file FILE]
+ *              [--state FILE] [--seed N] [--variant-file FILE] [--mirror]
  *
  * Reads the positions of `menagerie datagen` (lab/samples.h), puts a share of
  * the games aside for validation (--val, default 5 percent: every 20th game,
@@ -15,7 +15,10 @@
  * state in --state (weights, Adam's moments, the epoch; a stopped run given
  * the same --state goes on after its last whole epoch) and writes the
  * quantized network of the best validation loss so far to --out. The
- * learning rate falls by 0.3 at 60 and 85 percent of the epochs. */
+ * learning rate falls by 0.3 at 60 and 85 percent of the epochs. --mirror
+ * adds every position mirrored left to right (squares and gates by file), for
+ * games whose rules and pieces are the same mirrored (chess: castling rights
+ * are no input). */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -191,8 +194,50 @@ static uint64_t mix(uint64_t *s) {
 
 /* ---- data -------------------------------------------------------------- */
 
+/* The item mirrored left to right: squares and gates by file, hand places as they are. */
+static uint16_t mirror_item(const Variant *v, uint16_t item) {
+    int slot = item >> 6, nsq = v->nsq;
+    if (slot < nsq)
+        slot = slot - slot % v->files + v->files - 1 - slot % v->files;
+    else if (slot < nsq + v->files)
+        slot = nsq + v->files - 1 - (slot - nsq);
+    return (uint16_t)(slot << 6 | (item & 63));
+}
+
+/* Adds one position (mirrored with flip) to the training or validation set. */
+static void add_pos(Model *m, const Sample *s, bool flip, bool in_val, size_t *cap_pos,
+                    size_t *cap_items) {
+    if (m->npos == *cap_pos) {
+        *cap_pos = *cap_pos ? 2 * *cap_pos : 1 << 16;
+        m->pos = realloc(m->pos, *cap_pos * sizeof *m->pos);
+        m->train = realloc(m->train, *cap_pos * sizeof *m->train);
+        m->val = realloc(m->val, *cap_pos * sizeof *m->val);
+    }
+    while (m->nitems + (size_t)s->n > *cap_items) {
+        *cap_items = *cap_items ? 2 * *cap_items : 1 << 20;
+        m->items = realloc(m->items, *cap_items * sizeof *m->items);
+    }
+    if (!m->pos || !m->train || !m->val || !m->items)
+        abort();
+    Pos *p = &m->pos[m->npos];
+    p->off = (uint32_t)m->nitems;
+    p->n = (uint16_t)s->n;
+    p->black = s->black;
+    p->target_score = 1.0f / (1.0f + expf(-(float)s->score / NNUE_SCALE));
+    float white = (float)s->result / 2;
+    p->result = s->black ? 1 - white : white;
+    for (int i = 0; i < s->n; i++)
+        m->items[m->nitems + (size_t)i] = flip ? mirror_item(m->v, s->item[i]) : s->item[i];
+    m->nitems += (size_t)s->n;
+    if (in_val)
+        m->val[m->nval++] = (uint32_t)m->npos;
+    else
+        m->train[m->ntrain++] = (uint32_t)m->npos;
+    m->npos++;
+}
+
 static bool read_data(Model *m, const char *path, const char *variant, const char *features,
-                      double val_share) {
+                      double val_share, bool mirror) {
     FILE *f = fopen(path, "rb");
     if (!f) {
         fprintf(stderr, "train: cannot open %s\n", path);
@@ -216,18 +261,6 @@ static bool read_data(Model *m, const char *path, const char *variant, const cha
     while ((r = samples_read(f, s)) == 1) {
         if (s->first)
             in_val = k && game++ % k == 0;
-        if (m->npos == cap_pos) {
-            cap_pos = cap_pos ? 2 * cap_pos : 1 << 16;
-            m->pos = realloc(m->pos, cap_pos * sizeof *m->pos);
-            m->train = realloc(m->train, cap_pos * sizeof *m->train);
-            m->val = realloc(m->val, cap_pos * sizeof *m->val);
-        }
-        while (m->nitems + (size_t)s->n > cap_items) {
-            cap_items = cap_items ? 2 * cap_items : 1 << 20;
-            m->items = realloc(m->items, cap_items * sizeof *m->items);
-        }
-        if (!m->pos || !m->train || !m->val || !m->items)
-            abort();
         bool bad = false;
         for (int i = 0; i < s->n; i++) {
             int slot = s->item[i] >> 6, piece = s->item[i] & 63;
@@ -239,20 +272,9 @@ static bool read_data(Model *m, const char *path, const char *variant, const cha
                     path);
             break;
         }
-        Pos *p = &m->pos[m->npos];
-        p->off = (uint32_t)m->nitems;
-        p->n = (uint16_t)s->n;
-        p->black = s->black;
-        p->target_score = 1.0f / (1.0f + expf(-(float)s->score / NNUE_SCALE));
-        float white = (float)s->result / 2;
-        p->result = s->black ? 1 - white : white;
-        memcpy(m->items + m->nitems, s->item, (size_t)s->n * sizeof *s->item);
-        m->nitems += (size_t)s->n;
-        if (in_val)
-            m->val[m->nval++] = (uint32_t)m->npos;
-        else
-            m->train[m->ntrain++] = (uint32_t)m->npos;
-        m->npos++;
+        add_pos(m, s, false, in_val, &cap_pos, &cap_items);
+        if (mirror)
+            add_pos(m, s, true, in_val, &cap_pos, &cap_items);
     }
     if (r < 0)
         fprintf(stderr, "train: %s is damaged after %zu positions; the rest is left out\n", path,
@@ -362,6 +384,7 @@ static double now_s(void) {
 int main(int argc, char **argv) {
     const char *variant = NULL, *out = NULL, *state = NULL, *vfile = NULL, *data[64];
     int ndata = 0;
+    bool mirror = false;
     double hidden = 128, epochs = 20, lr = 0.001, batch = 16384, lambda = 0.75, val = 5,
            threads = 1, seed = 1;
     // Step 1. The arguments.
@@ -373,6 +396,10 @@ int main(int argc, char **argv) {
                 variant = a;
             else if (ndata < 64)
                 data[ndata++] = a;
+            continue;
+        }
+        if (!strcmp(a, "--mirror")) {
+            mirror = true;
             continue;
         }
         if (!strcmp(a, "--out"))
@@ -408,7 +435,7 @@ int main(int argc, char **argv) {
     if (!variant || !ndata || !out) {
         fprintf(stderr, "usage: train VARIANT DATA... --out NET [--hidden N] [--epochs N] [--lr X] "
                         "[--batch N] [--lambda L] [--val PCT] [--threads N] [--state FILE] "
-                        "[--seed N] [--variant-file FILE]\n");
+                        "[--seed N] [--variant-file FILE] [--mirror]\n");
         return 2;
     }
     char err[300];
@@ -427,7 +454,7 @@ int main(int argc, char **argv) {
     m.inputs = nnue_feature_set(v, features, sizeof features);
     // Step 2. The data, with the validation games put aside.
     for (int i = 0; i < ndata; i++)
-        if (!read_data(&m, data[i], v->name, features, val))
+        if (!read_data(&m, data[i], v->name, features, val, mirror))
             return 1;
     if (m.ntrain == 0) {
         fprintf(stderr, "train: no training positions\n");

@@ -494,9 +494,7 @@ static bool chess_net(const void *st, const NnueNet *net, bool hand, char *what,
                  use->variant, use->inputs, use->hidden, use == own ? " (built in)" : "");
     else
         snprintf(what, len, "%s%shand-made evaluation%s", fits ? "" : why, fits ? "" : ": ",
-                 hand  ? ""
-                 : own ? ""
-                       : " (no network for this game)");
+                 hand || own ? "" : " (no network for this game)");
     return fits;
 }
 

@@ -1,10 +1,13 @@
-/* fuzz_nnue.c - network files (nnue_load, search/nnue.h). Input: a file's
- * bytes after one control byte; when that byte is odd the harness first
- * writes the payload's right checksum into the header, so that the checks
- * behind the checksum are reached too. Properties: a file is refused with a
- * reason or loaded; a loaded net that fits its variant (chess or Hannibal, by
- * the header) scores the start and the positions after its moves within the
- * clamp, and the same with the accumulator kept as built afresh. */
+/* fuzz_nnue.c - network files (nnue_load, search/nnue.h). Input: a control
+ * byte, then a file's header and bytes. With bit 1 of the control byte the
+ * bytes are the file as it is; else they are a pattern that fills the payload
+ * to the size the header names (at most 1 MiB), so that a short input makes a
+ * whole network. With bit 0 the harness writes the payload's right checksum
+ * into the header first, so that the checks behind it are reached too.
+ * Properties: a file is refused with a reason or loaded; a loaded net that
+ * fits its variant (chess or Hannibal, by the header) scores the start and the
+ * positions after its moves within the clamp, and the same with the
+ * accumulator kept as built afresh. */
 #include <sodium.h>
 
 #include "core/movegen.h"
@@ -46,13 +49,31 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         if (!chess || !hannibal)
             fuzz_fail("built-in variants: %s", err);
     }
-    uint8_t *file = malloc(size - 1 + 1);
+    const uint8_t *in = data + 1;
+    size_t len = size - 1;
+    if (!(data[0] & 2) && len > NNUE_HEADER) {
+        uint64_t inputs =
+            in[104] | in[105] << 8 | (uint64_t)in[106] << 16 | (uint64_t)in[107] << 24;
+        uint64_t hidden =
+            in[108] | in[109] << 8 | (uint64_t)in[110] << 16 | (uint64_t)in[111] << 24;
+        uint64_t want = NNUE_HEADER + 2 * (inputs * hidden + 3 * hidden) + 4;
+        if (inputs < (1 << 20) && hidden < (1 << 20) && want <= (1 << 20))
+            len = (size_t)want;
+    }
+    uint8_t *file = malloc(len + 1);
     if (!file)
         abort();
-    memcpy(file, data + 1, size - 1);
-    if ((data[0] & 1) && size - 1 >= NNUE_HEADER)
-        crypto_generichash(file + 124, 16, file + NNUE_HEADER, size - 1 - NNUE_HEADER, NULL, 0);
-    NnueNet *n = nnue_load(file, size - 1, err, sizeof err);
+    if (len == size - 1) {
+        memcpy(file, in, len);
+    } else { /* the header, then the pattern over and over */
+        memcpy(file, in, NNUE_HEADER);
+        size_t plen = size - 1 - NNUE_HEADER;
+        for (size_t i = NNUE_HEADER; i < len; i++)
+            file[i] = in[NNUE_HEADER + (i - NNUE_HEADER) % plen];
+    }
+    if ((data[0] & 1) && len >= NNUE_HEADER)
+        crypto_generichash(file + 124, 16, file + NNUE_HEADER, len - NNUE_HEADER, NULL, 0);
+    NnueNet *n = nnue_load(file, len, err, sizeof err);
     free(file);
     if (!n) {
         if (!*err)

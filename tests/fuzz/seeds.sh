@@ -82,14 +82,15 @@ printf 'POST /api/import {"pgn":"[Variant \\"chess\\"]\\n\\n1. e4 e5 *"}\nPOST /
 printf 'POST /api/games {"variant":"slangenspel","players":["human","human"]}\nPOST /api/games/@/move {"move":"3+"}\nGET /api/games/@\n' \
     > "$c/fuzz_http/seed-slangenspel"
 
-# networks: small ones trained here on a few games (the control byte 1: the
-# harness writes the checksum), and one as it is (0)
+# networks: the header and the first bytes of small ones trained here on a
+# few games (control byte 1: the harness fills the payload with them and
+# writes the checksum), and the head of one as it is (2)
 make -s train
 t=$(mktemp -d)
 for g in chess hannibal; do
     "$bin" datagen "$g" --out "$t/$g.bin" --positions 60 --nodes 100 --seed 1 2> /dev/null
     build/release/train "$g" "$t/$g.bin" --out "$t/$g.nnue" --hidden 16 --epochs 1 --val 0 > /dev/null 2>&1
-    { byte 1; cat "$t/$g.nnue"; } > "$c/fuzz_nnue/seed-$g"
+    { byte 1; head -c 4000 "$t/$g.nnue"; } > "$c/fuzz_nnue/seed-$g"
 done
-{ byte 0; cat "$t/chess.nnue"; } > "$c/fuzz_nnue/seed-chess-as-is"
+{ byte 2; head -c 4000 "$t/chess.nnue"; } > "$c/fuzz_nnue/seed-chess-as-is"
 rm -rf "$t"
