@@ -116,7 +116,8 @@ lib:
 
 $(BUILD)/libmenagerie.so: $(SOOBJ) src/lib/menagerie.map
 	$(CC) $(CFLAGS_ALL) $(LDFLAGS) -shared -Wl,-soname,libmenagerie.so \
-	    -Wl,--version-script=src/lib/menagerie.map $(SONOUNDEF) -o $@ $(SOOBJ) -lm -pthread
+	    -Wl,--version-script=src/lib/menagerie.map $(SONOUNDEF) -o $@ $(SOOBJ) -lm -pthread \
+	    $(shell pkg-config --libs libsodium 2>/dev/null)
 
 # libFuzzer harnesses (CFG=fuzz): one binary per tests/fuzz/fuzz_*.c.
 $(BUILD)/fuzz/%: tests/fuzz/%.c tests/fuzz/fuzz.h $(OBJ)

@@ -366,6 +366,26 @@ static bool export_net(const Model *m, const char *features, const char *path) {
 
 /* ---- main ---------------------------------------------------------------- */
 
+static void model_free(Model *m, Job *jobs, int njobs) {
+    free(m->w1);
+    free(m->b1);
+    free(m->w2);
+    for (int i = 0; i < 3; i++) {
+        free(m->m[i]);
+        free(m->s[i]);
+    }
+    free(m->pos);
+    free(m->items);
+    free(m->train);
+    free(m->val);
+    for (int t = 0; t < njobs; t++) {
+        free(jobs[t].g1);
+        free(jobs[t].gb1);
+        free(jobs[t].g2);
+    }
+    variant_free((Variant *)m->v);
+}
+
 static bool arg_num(const char *s, double lo, double hi, double *out) {
     char *end;
     double v = strtod(s, &end);
@@ -454,10 +474,13 @@ int main(int argc, char **argv) {
     m.inputs = nnue_feature_set(v, features, sizeof features);
     // Step 2. The data, with the validation games put aside.
     for (int i = 0; i < ndata; i++)
-        if (!read_data(&m, data[i], v->name, features, val, mirror))
+        if (!read_data(&m, data[i], v->name, features, val, mirror)) {
+            model_free(&m, NULL, 0);
             return 1;
+        }
     if (m.ntrain == 0) {
         fprintf(stderr, "train: no training positions\n");
+        model_free(&m, NULL, 0);
         return 1;
     }
     fprintf(stderr,
@@ -484,6 +507,7 @@ int main(int argc, char **argv) {
         first = load_state(&m, state, &best);
         if (first < 0) {
             fprintf(stderr, "train: %s is the state of another network (or damaged)\n", state);
+            model_free(&m, NULL, 0);
             return 1;
         }
         if (first)
@@ -534,11 +558,13 @@ int main(int argc, char **argv) {
             best = val_loss;
             if (!export_net(&m, features, out)) {
                 fprintf(stderr, "train: cannot write %s\n", out);
+                model_free(&m, jobs, (int)threads);
                 return 1;
             }
         }
         if (state && !save_state(&m, state, e + 1, best)) {
             fprintf(stderr, "train: cannot write %s\n", state);
+            model_free(&m, jobs, (int)threads);
             return 1;
         }
         printf("%5d  %.6f    %.6f    %.1f%s\n", e + 1, train_loss, val_loss, now_s() - t0,
@@ -546,5 +572,6 @@ int main(int argc, char **argv) {
         fflush(stdout);
     }
     fprintf(stderr, "train: best validation loss %.6f, network in %s\n", best, out);
+    model_free(&m, jobs, (int)threads);
     return 0;
 }
