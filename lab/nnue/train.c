@@ -401,6 +401,13 @@ static double now_s(void) {
     return (double)ts.tv_sec + ts.tv_nsec / 1e9;
 }
 
+static void usage(FILE *f) {
+    fprintf(f, "usage: train VARIANT DATA... --out NET [--hidden N] [--epochs N] [--lr X] "
+               "[--batch N] [--lambda L] [--val PCT] [--threads N] [--state FILE] "
+               "[--seed N] [--variant-file FILE] [--mirror]\n"
+               "(docs/nnue.md)\n");
+}
+
 int main(int argc, char **argv) {
     const char *variant = NULL, *out = NULL, *state = NULL, *vfile = NULL, *data[64];
     int ndata = 0;
@@ -417,6 +424,10 @@ int main(int argc, char **argv) {
             else if (ndata < 64)
                 data[ndata++] = a;
             continue;
+        }
+        if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+            usage(stdout);
+            return 0;
         }
         if (!strcmp(a, "--mirror")) {
             mirror = true;
@@ -453,9 +464,7 @@ int main(int argc, char **argv) {
         i++;
     }
     if (!variant || !ndata || !out) {
-        fprintf(stderr, "usage: train VARIANT DATA... --out NET [--hidden N] [--epochs N] [--lr X] "
-                        "[--batch N] [--lambda L] [--val PCT] [--threads N] [--state FILE] "
-                        "[--seed N] [--variant-file FILE] [--mirror]\n");
+        usage(stderr);
         return 2;
     }
     char err[300];

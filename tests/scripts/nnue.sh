@@ -65,6 +65,11 @@ check "trainer refuses another network's state" $? "$(cat "$tmp/tr3e")"
 "$T" team-mate "$D" --out "$tmp/tm.nnue" > /dev/null 2> "$tmp/tr4e"
 [ $? = 1 ] && grep -q "is not training data of team-mate" "$tmp/tr4e" && [ ! -e "$tmp/tm.nnue" ]
 check "trainer refuses another game's data" $? "$(cat "$tmp/tr4e")"
+"$T" --help > "$tmp/tr5" 2>&1 && grep -q '^usage: train VARIANT DATA' "$tmp/tr5"
+check "trainer --help prints its usage" $? "$(cat "$tmp/tr5")"
+"$T" chess "$D" --out "$tmp/x.nnue" --hidden 17 > /dev/null 2> "$tmp/tr6e"
+[ $? = 2 ] && grep -q "bad option --hidden 17" "$tmp/tr6e" && [ ! -e "$tmp/x.nnue" ]
+check "trainer refuses a hidden size that is not a multiple of 16" $? "$(cat "$tmp/tr6e")"
 
 # ---- the engine takes it ----
 "$M" bench 5 chess --eval-file "$N" > "$tmp/b1" && "$M" bench 5 chess --eval-file "$N" > "$tmp/b2"
