@@ -1,4 +1,6 @@
 /* main.c - runs the unit tests named on the command line, or all of them. */
+#define _XOPEN_SOURCE 700
+#include <ftw.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -17,6 +19,16 @@ void test_fail(const char *file, int line, const char *fmt, ...) {
         printf("\n");
     }
     va_end(ap);
+}
+
+static int remove_entry(const char *path, const struct stat *st, int type, struct FTW *ftw) {
+    (void)st, (void)type, (void)ftw;
+    return remove(path);
+}
+
+void test_remove_folder(const char *dir) {
+    if (nftw(dir, remove_entry, 16, FTW_DEPTH | FTW_PHYS) != 0)
+        test_fail(__FILE__, __LINE__, "cannot remove %s", dir);
 }
 
 static const struct {

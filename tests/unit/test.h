@@ -7,7 +7,11 @@
 #include <stdbool.h>
 #include <stdint.h>
 
-void test_fail(const char *file, int line, const char *fmt, ...);
+void test_fail(const char *file, int line, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+
+/* Removes a test's temporary folder and everything in it. */
+void test_remove_folder(const char *dir);
 
 #define CHECK(cond)                                                                                \
     do {                                                                                           \

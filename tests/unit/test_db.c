@@ -15,12 +15,6 @@
 #include "app/web/games/play.h"
 #include "test.h"
 
-static void rm_folder(const char *dir) {
-    char cmd[400];
-    snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
-    CHECK(system(cmd) == 0);
-}
-
 static int count(WebDb *db, const char *sql) {
     char v[32];
     bool found;
@@ -366,5 +360,5 @@ void test_db(void) {
     layer(dir);
     accounts(dir);
     store(dir);
-    rm_folder(dir);
+    test_remove_folder(dir);
 }

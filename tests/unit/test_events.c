@@ -65,16 +65,6 @@ static bool read_until(int fd, const char *want, int seconds, char *buf, size_t 
     return strstr(buf, want) != NULL;
 }
 
-static void remove_folder(const char *dir) {
-    char path[300];
-    const char *names[] = {"menagerie.db", "menagerie.db-wal", "menagerie.db-shm"};
-    for (int i = 0; i < 3; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        unlink(path);
-    }
-    rmdir(dir);
-}
-
 void test_events(void) {
     char dir[] = "/tmp/menagerie-test-events-XXXXXX", err[300];
     CHECK(mkdtemp(dir) != NULL);
@@ -104,5 +94,5 @@ void test_events(void) {
     web_events_free(events);
     web_games_close(gs);
     free(gs);
-    remove_folder(dir);
+    test_remove_folder(dir);
 }

@@ -34,7 +34,8 @@ static void bad(const char *in, const char *why, int line) {
 static bool at(Variant *v, const char *fen) {
     char err[200];
     if (!v || pos_from_fen(&pos, v, fen, err, sizeof err)) {
-        test_fail(__FILE__, __LINE__, "%s: %s", fen, v ? err : "no variant");
+        test_fail(__FILE__, __LINE__, "%s: %s", fen ? fen : "the start position",
+                  v ? err : "no variant");
         return false;
     }
     return true;

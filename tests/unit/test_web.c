@@ -61,16 +61,6 @@ static int rows_in(WebGames *gs, const char *table) {
     return web_db_value(gs->store.db, sql, NULL, 0, v, sizeof v, &found, &e) ? atoi(v) : -1;
 }
 
-static void remove_folder(const char *dir) {
-    char path[300];
-    const char *names[] = {"menagerie.db", "menagerie.db-wal", "menagerie.db-shm"};
-    for (int i = 0; i < 3; i++) {
-        snprintf(path, sizeof path, "%s/%s", dir, names[i]);
-        unlink(path);
-    }
-    rmdir(dir);
-}
-
 void test_web(void) {
     char dir[] = "/tmp/menagerie-test-web-XXXXXX", err[300];
     CHECK(mkdtemp(dir) != NULL);
@@ -90,5 +80,5 @@ void test_web(void) {
     cJSON_Delete(list);
     web_games_close(gs);
     free(gs);
-    remove_folder(dir);
+    test_remove_folder(dir);
 }
