@@ -10,12 +10,13 @@
 # evaluation; generation G > 0's by the searches of generation G-1's network
 # (the usual bootstrap), and it trains on every generation's positions.
 #   data     menagerie datagen to POSITIONS positions (NODES a move, THREADS)
-#   train    build/release/train: HIDDEN neurons, EPOCHS epochs, LAMBDA
+#   train    build/release/train: HIDDEN neurons, EPOCHS epochs, LAMBDA,
+#            MIRROR=1 adds each position mirrored left to right
 #   test     a fixed-node SPRT (TEST_NODES a move, [0, 10] Elo, at most
 #            GAMES games) of the network against the hand-made evaluation
 #   install  the network into src/variants/nets/VARIANT.nnue (built in)
 # Settings (environment): GEN (0), POSITIONS (2000000), NODES (3000),
-# THREADS (the cores), HIDDEN (128), EPOCHS (30), LAMBDA (0.75),
+# THREADS (the cores), HIDDEN (128), EPOCHS (30), LAMBDA (0.75), MIRROR (1),
 # TEST_NODES (5000), GAMES (2000), MENAGERIE (./menagerie).
 set -eu
 cd "$(dirname "$0")/../.."
@@ -41,6 +42,7 @@ for step in $steps; do
         make -s train
         data=()
         for g in $(seq 0 "$G"); do data+=("$dir/gen$g.bin"); done
+        if [ "${MIRROR:-1}" = 1 ]; then data+=(--mirror); fi
         build/release/train "$variant" "${data[@]}" --out "$net" --state "$dir/gen$G.state" \
             --hidden "${HIDDEN:-128}" --epochs "${EPOCHS:-30}" --lambda "${LAMBDA:-0.75}" \
             --threads "$threads" | tee -a "$dir/gen$G.curve"
