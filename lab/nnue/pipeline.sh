@@ -16,7 +16,7 @@
 #            GAMES games) of the network against the hand-made evaluation
 #   install  the network into src/variants/nets/VARIANT.nnue (built in)
 # Settings (environment): GEN (0), POSITIONS (2000000), NODES (3000),
-# THREADS (the cores), HIDDEN (128), EPOCHS (30), LAMBDA (0.75), MIRROR (1),
+# THREADS (the cores), HIDDEN (128), EPOCHS (16), LAMBDA (1), MIRROR (1),
 # TEST_NODES (5000), GAMES (2000), MENAGERIE (./menagerie).
 set -eu
 cd "$(dirname "$0")/../.."
@@ -44,7 +44,7 @@ for step in $steps; do
         for g in $(seq 0 "$G"); do data+=("$dir/gen$g.bin"); done
         if [ "${MIRROR:-1}" = 1 ]; then data+=(--mirror); fi
         build/release/train "$variant" "${data[@]}" --out "$net" --state "$dir/gen$G.state" \
-            --hidden "${HIDDEN:-128}" --epochs "${EPOCHS:-30}" --lambda "${LAMBDA:-0.75}" \
+            --hidden "${HIDDEN:-128}" --epochs "${EPOCHS:-16}" --lambda "${LAMBDA:-1}" \
             --threads "$threads" | tee -a "$dir/gen$G.curve"
         ;;
     test)
