@@ -94,6 +94,8 @@ check "a network cut short is refused" $? "$(cat "$tmp/bc")"
     sleep 2
     printf 'setoption name UCI_Variant value team-mate\nposition startpos\ngo depth 2\n'
     sleep 2
+    printf 'setoption name UCI_Variant value capablanca\nposition startpos\ngo depth 2\n'
+    sleep 2
     echo quit
 } | timeout 60 "$M" uci > "$tmp/uci" 2>&1
 grep -q "^option name EvalFile type string default <default>$" "$tmp/uci"
@@ -102,9 +104,10 @@ grep -q "^info string EvalFile $N: network for chess, 912 x 16$" "$tmp/uci"
 check "UCI EvalFile loads the network and says so" $? "$(grep 'info string' "$tmp/uci")"
 grep -q "^info string EvalFile not changed: $tmp/bad.nnue: damaged network file (checksum does not match)$" "$tmp/uci"
 check "UCI EvalFile refuses a damaged file and keeps the network" $? "$(grep 'info string' "$tmp/uci")"
-grep -q "^info string EvalFile: the network is for chess, not team-mate: hand-made evaluation" "$tmp/uci" &&
-    [ "$(grep -c '^bestmove ' "$tmp/uci")" = 2 ]
-check "UCI: a network of another game is not used, and the game is played" $? "$(grep -E 'info string|bestmove' "$tmp/uci")"
+grep -q "^info string EvalFile: the network is for chess, not team-mate: network for team-mate, 1520 x [0-9]* (built in)$" "$tmp/uci" &&
+    grep -q "^info string EvalFile: the network is for chess, not capablanca: hand-made evaluation (no network for this game)$" "$tmp/uci" &&
+    [ "$(grep -c '^bestmove ' "$tmp/uci")" = 3 ]
+check "UCI: a network of another game is not used (the game's own or the hand-made evaluation is), and the game is played" $? "$(grep -E 'info string|bestmove' "$tmp/uci")"
 {
     printf 'xboard\nprotover 2\noption EvalFile=%s\noption EvalFile=%s\nnew\nst 1\ngo\n' "$tmp/cut.nnue" "$N"
     sleep 3
