@@ -846,12 +846,22 @@ try {
       tp.on('requestfailed', (r) => seen.push(`request failed: ${r.url()} ${r.failure() && r.failure().errorText}`));
       tp.on('response', (r) => { if (r.status() >= 400) seen.push(`HTTP ${r.status()}: ${r.url()}`); });
       // a review step: tap, then the board must show ply n; else say what it shows
+      // (the page keeps the touch and click events it got since the last tap, for that line)
       const reviewStep = async (selector, n) => {
+        await tp.evaluate(() => {
+          if (!window.tapLog) for (const t of ['touchstart', 'touchend', 'touchcancel', 'click', 'contextmenu']) {
+            document.addEventListener(t, (e) => {
+              const el = e.target.closest && e.target.closest('[data-ply], [id]');
+              window.tapLog.push(`${t} on ${!el ? e.target.nodeName : el.dataset.ply ? `ply ${el.dataset.ply}` : `#${el.id}`}`);
+            }, true);
+          }
+          window.tapLog = [];
+        });
         await tp.tap(selector);
         try {
           await tp.waitForSelector(`#board[data-ply="${n}"]`);
         } catch {
-          const state = await tp.evaluate(() => { const $ = (id) => document.getElementById(id); return `the board shows ply ${$('board').dataset.ply} (version ${$('board').dataset.version}), review bar ${$('review-bar').hidden ? 'hidden' : 'shown'}, message "${$('action-msg').textContent}", page scrolled ${window.scrollY}`; });
+          const state = await tp.evaluate(() => { const $ = (id) => document.getElementById(id); return `the board shows ply ${$('board').dataset.ply} (version ${$('board').dataset.version}), review bar ${$('review-bar').hidden ? 'hidden' : 'shown'}, message "${$('action-msg').textContent}", page scrolled ${window.scrollY}, events: ${window.tapLog.join(', ') || 'none'}`; });
           await tp.screenshot({ path: path.join(shotDir, 'failed-touch-phone.png') });
           throw new Error(`a tap on ${selector} did not show ply ${n}: ${state}${seen.length ? `; ${seen.join('; ')}` : ''}`);
         }
