@@ -412,7 +412,7 @@ int main(int argc, char **argv) {
     const char *variant = NULL, *out = NULL, *state = NULL, *vfile = NULL, *data[64];
     int ndata = 0;
     bool mirror = false;
-    double hidden = 128, epochs = 20, lr = 0.001, batch = 16384, lambda = 1, val = 5, threads = 1,
+    double hidden = 128, epochs = 16, lr = 0.001, batch = 16384, lambda = 1, val = 5, threads = 1,
            seed = 1;
     // Step 1. The arguments.
     for (int i = 1; i < argc; i++) {
