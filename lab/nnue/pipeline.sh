@@ -11,7 +11,7 @@
 # (the usual bootstrap), and it trains on every generation's positions.
 #   data     menagerie datagen to POSITIONS positions (NODES a move, THREADS)
 #   train    build/release/train: HIDDEN neurons, EPOCHS epochs, LAMBDA,
-#            MIRROR=1 adds each position mirrored left to right
+#            MIRROR=1 adds each position reflected as the variant's reflect= says
 #   test     a fixed-node SPRT (TEST_NODES a move, [0, 10] Elo, at most
 #            GAMES games) of the network against the hand-made evaluation
 #   install  the network into src/variants/nets/VARIANT.nnue (built in)

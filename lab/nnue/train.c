@@ -16,9 +16,10 @@
  * the same --state goes on after its last whole epoch) and writes the
  * quantized network of the best validation loss so far to --out. The
  * learning rate falls by 0.3 at 60 and 85 percent of the epochs. --mirror
- * adds every position mirrored left to right (squares and gates by file), for
- * games whose rules and pieces are the same mirrored (chess: castling rights
- * are no input). */
+ * adds every position reflected the way the variant's `reflect=` says: left to
+ * right (squares and gates by file) or across the diagonal, the reflection
+ * that leaves its rules as they are (chess: castling rights are no input); a
+ * variant with `reflect=none` gets none. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -194,17 +195,18 @@ static uint64_t mix(uint64_t *s) {
 
 /* ---- data -------------------------------------------------------------- */
 
-/* The item mirrored left to right: squares and gates by file, hand places as they are. */
+/* The item reflected the way the variant's reflect= says: squares, and gates by
+ * file (only REFLECT_FILES has gates); hand places as they are. */
 static uint16_t mirror_item(const Variant *v, uint16_t item) {
     int slot = item >> 6, nsq = v->nsq;
     if (slot < nsq)
-        slot = slot - slot % v->files + v->files - 1 - slot % v->files;
+        slot = variant_reflect_square(v, slot);
     else if (slot < nsq + v->files)
         slot = nsq + v->files - 1 - (slot - nsq);
     return (uint16_t)(slot << 6 | (item & 63));
 }
 
-/* Adds one position (mirrored with flip) to the training or validation set. */
+/* Adds one position (reflected with flip) to the training or validation set. */
 static void add_pos(Model *m, const Sample *s, bool flip, bool in_val, size_t *cap_pos,
                     size_t *cap_items) {
     if (m->npos == *cap_pos) {
@@ -273,7 +275,7 @@ static bool read_data(Model *m, const char *path, const char *variant, const cha
             break;
         }
         add_pos(m, s, false, in_val, &cap_pos, &cap_items);
-        if (mirror)
+        if (mirror && m->v->reflect != REFLECT_NONE)
             add_pos(m, s, true, in_val, &cap_pos, &cap_items);
     }
     if (r < 0)
@@ -492,9 +494,13 @@ int main(int argc, char **argv) {
         model_free(&m, NULL, 0);
         return 1;
     }
+    static const char *const reflected[] = {"none (the variant has reflect=none)", "left to right",
+                                            "across the diagonal"};
     fprintf(stderr,
-            "train %s: %zu positions for training, %zu for validation; %d x %d, %d threads\n",
-            v->name, m.ntrain, m.nval, m.inputs, m.hidden, (int)threads);
+            "train %s: %zu positions for training, %zu for validation; %d x %d, %d threads; "
+            "reflected: %s\n",
+            v->name, m.ntrain, m.nval, m.inputs, m.hidden, (int)threads,
+            mirror ? reflected[v->reflect] : "not asked (no --mirror)");
     // Step 3. The weights: random, or the state of a run that stopped.
     size_t n[3];
     counts(&m, n);

@@ -129,6 +129,16 @@ int variant_view_square(const Variant *v, int color, int sq) {
     return y * v->files + x;
 }
 
+int variant_reflect_square(const Variant *v, int sq) {
+    int x = sq % v->files, y = sq / v->files;
+    switch (v->reflect) {
+    case REFLECT_FILES: return y * v->files + v->files - 1 - x;
+    case REFLECT_DIAGONAL: return x * v->files + y;
+    case REFLECT_NONE: break;
+    }
+    return sq;
+}
+
 /* "a1-a8,b1,c3-d4": single squares and rectangles, White's view. */
 static int parse_square_set(const Variant *v, const char *text, SquareSet *out, char *err,
                             size_t errlen) {
@@ -615,6 +625,9 @@ static int compile_pieces(Compile *cc) {
     v->ranks = sp->ranks;
     v->nsq = v->files * v->ranks;
     v->rotate_black = sp->rotate;
+    v->reflect = sp->reflect;
+    if (v->reflect == REFLECT_DIAGONAL && (v->files != v->ranks || sp->gating))
+        return compile_fail(cc, "reflect=diagonal: wants a square board without gates");
     if (sp->holes[0]) {
         SquareSet hs;
         if (parse_square_set(v, sp->holes, &hs, cc->msg, sizeof cc->msg))
@@ -622,6 +635,9 @@ static int compile_pieces(Compile *cc) {
         for (int s = 0; s < v->nsq; s++)
             v->is_hole[s] = sqset_has(&hs, s);
     }
+    for (int s = 0; s < v->nsq; s++)
+        if (v->is_hole[s] != v->is_hole[variant_reflect_square(v, s)])
+            return compile_fail(cc, "reflect=: the holes are not the same reflected");
     if (sp->ntypes < 1 || sp->ntypes >= MAX_TYPES)
         return compile_fail(cc, "a variant needs 1 to %d piece types", MAX_TYPES - 1);
     v->ntypes = sp->ntypes;

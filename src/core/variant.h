@@ -62,6 +62,10 @@ static inline void sqset_add(SquareSet *s, int sq) {
 
 typedef enum { CASTLE_NONE, CASTLE_ORTHODOX, CASTLE_FAST, CASTLE_FREE } CastleStyle;
 
+/* The reflection of the board that leaves the game's rules as they are
+ * (`reflect=`): a learned evaluation's trainer adds each position reflected. */
+typedef enum { REFLECT_NONE, REFLECT_FILES, REFLECT_DIAGONAL } Reflect;
+
 typedef struct {
     uint8_t color;
     uint8_t kfrom, kto, rfrom, rto;
@@ -139,6 +143,7 @@ typedef struct {
     int stalemate_loss;      /* a stalemated side loses (else draws) */
     int bare_king_loss;      /* a side left with its royal piece alone loses (pos_game_end) */
     int rotate;              /* Black's moves and squares are White's turned 180 degrees */
+    Reflect reflect;
     CastleStyle castling;
     char castles[160];   /* CASTLE_FREE: "a1-c1:d1-b1,..." (White's view) */
     char castle_partner; /* CASTLE_FREE: the rook's letter */
@@ -161,6 +166,7 @@ typedef struct Variant {
     char name[32], title[80];
     int files, ranks, nsq;
     int rotate_black; /* Black's moves are White's turned 180 degrees, not mirrored */
+    Reflect reflect;  /* files: left to right; diagonal: across a1 to the far corner */
     uint8_t is_hole[MAX_SQ];
     int ntypes;
     PieceType type[MAX_TYPES];
@@ -239,6 +245,8 @@ void variant_square_name(const Variant *v, int sq, char *buf);
 /* The square colour c sees where White sees sq (and back): Black's board
  * mirrored top to bottom, or turned 180 degrees with rotate_black. */
 int variant_view_square(const Variant *v, int color, int sq);
+/* sq reflected the way v->reflect says (itself for REFLECT_NONE). */
+int variant_reflect_square(const Variant *v, int sq);
 /* Reads the board part of a FEN; *consumed = characters read. */
 int variant_parse_board(const Variant *v, const char *fen, Piece *board, int *consumed, char *err,
                         size_t errlen);

@@ -215,6 +215,15 @@ static int read_setting(Reader *r, const char *key, const char *val) {
             return fail(r, "symmetry=%s: want mirror or rotate", val);
         return 0;
     }
+    if (!strcmp(key, "reflect")) {
+        static const char *const axes[] = {"none", "files", "diagonal"};
+        for (int i = 0; i < 3; i++)
+            if (!strcmp(val, axes[i])) {
+                sp->reflect = (Reflect)i;
+                return 0;
+            }
+        return fail(r, "reflect=%s: want none, files or diagonal", val);
+    }
     if (!strcmp(key, "castling")) {
         static const char *const styles[] = {"none", "orthodox", "fast", "free"};
         for (int i = 0; i < 4; i++)

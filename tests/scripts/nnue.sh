@@ -60,6 +60,11 @@ timeout 300 "$T" chess "$D" --out "$N" --state "$tmp/st" --hidden 16 --epochs 4 
 grep -q "going on after epoch 3" "$tmp/tr2e" && [ "$(grep -cE '^ +4  ' "$tmp/tr2")" = 1 ] &&
     [ "$(grep -cE '^ +[1-3]  ' "$tmp/tr2")" = 0 ]
 check "trainer goes on from its state" $? "$(cat "$tmp/tr2e" "$tmp/tr2")"
+"$T" chess "$D" --out "$tmp/m.nnue" --hidden 16 --epochs 1 --batch 64 --val 20 --mirror \
+    > /dev/null 2> "$tmp/trm"
+plain=$(grep -oE '^train chess: [0-9]+' "$tmp/tr1e" | grep -oE '[0-9]+$')
+grep -qE "^train chess: $((2 * plain)) positions for training.*; reflected: left to right$" "$tmp/trm"
+check "trainer --mirror adds each position reflected as chess's reflect= says" $? "$(head -1 "$tmp/tr1e") / $(head -1 "$tmp/trm")"
 "$T" chess "$D" --out "$N" --state "$tmp/st" --hidden 32 --epochs 4 > /dev/null 2> "$tmp/tr3e"
 [ $? = 1 ] && grep -q "state of another network" "$tmp/tr3e"
 check "trainer refuses another network's state" $? "$(cat "$tmp/tr3e")"

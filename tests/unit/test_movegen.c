@@ -1,6 +1,7 @@
 /* test_movegen.c - checks by every piece kind, pins by bent riders,
  * castling, gating and corner wins in small positions whose move counts
- * were derived by hand (derivations beside each), and the game-end rules. */
+ * were derived by hand (derivations beside each), the reflections variants
+ * declare, and the game-end rules. */
 #include <stdio.h>
 #include <string.h>
 
@@ -37,7 +38,8 @@ static bool load(const char *variant, const char *fen, int line) {
     char err[200];
     const Variant *v = var(variant);
     if (!v || pos_from_fen(&pos, v, fen, err, sizeof err)) {
-        test_fail(__FILE__, line, "%s %s: %s", variant, fen, v ? err : "no variant");
+        test_fail(__FILE__, line, "%s %s: %s", variant, fen ? fen : "start",
+                  v ? err : "no variant");
         return false;
     }
     return true;
@@ -119,6 +121,108 @@ static void check_after(const char *variant, const char *fen, const char *move, 
         return;
     }
     test_fail(__FILE__, line, "%s: no legal move %s", fen, move);
+}
+
+/* FEN of the board cells (rows[r][f], rank r counted from the top; 0 = empty),
+ * the side to move, no castling or en passant. */
+static void grid_fen(const Variant *v, char rows[16][16], char side, char *out, size_t len) {
+    size_t n = 0;
+    for (int r = 0; r < v->ranks; r++) {
+        for (int f = 0, empty = 0; f < v->files; f++) {
+            if (rows[r][f] && empty)
+                n += (size_t)snprintf(out + n, len - n, "%d", empty);
+            empty = rows[r][f] ? 0 : empty + 1;
+            if (rows[r][f])
+                n += (size_t)snprintf(out + n, len - n, "%c", rows[r][f]);
+            else if (f == v->files - 1)
+                n += (size_t)snprintf(out + n, len - n, "%d", empty);
+        }
+        n += (size_t)snprintf(out + n, len - n, "%s", r < v->ranks - 1 ? "/" : "");
+    }
+    snprintf(out + n, len - n, " %c - - 0 1", side);
+}
+
+/* Reads the board of a FEN of plain letters and digits into rows; false for
+ * anything else (a hand, a gate, a promoted-piece mark). */
+static bool fen_grid(const Variant *v, const char *fen, char rows[16][16], char *side) {
+    memset(rows, 0, 16 * 16);
+    int r = 0, f = 0;
+    const char *c = fen;
+    for (; *c && *c != ' '; c++) {
+        if (*c == '/') {
+            r++;
+            f = 0;
+        } else if (*c >= '0' && *c <= '9') {
+            int k = 0;
+            while (*c >= '0' && *c <= '9')
+                k = 10 * k + *c++ - '0';
+            c--;
+            f += k;
+        } else if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')) {
+            if (r >= v->ranks || f >= v->files)
+                return false;
+            rows[r][f++] = *c;
+        } else
+            return false;
+    }
+    *side = c[0] && c[1] ? c[1] : 'w';
+    return r == v->ranks - 1;
+}
+
+/* A variant's reflect= says the truth: along random games, every position
+ * (castling and en passant rights taken away) and its reflection have the
+ * same number of moves two plies deep. */
+static void check_reflections(void) {
+    uint64_t rng = 77;
+    const char *const *names = variant_builtin_names();
+    int checked = 0;
+    for (int i = 0; names[i]; i++) {
+        const Variant *v = var(names[i]);
+        if (!v || v->reflect == REFLECT_NONE)
+            continue;
+        for (int game = 0; game < 4; game++) {
+            if (!load(names[i], NULL, __LINE__))
+                return;
+            for (int ply = 0; ply < 60; ply++) {
+                MoveList ml;
+                movegen_legal(&pos, &ml);
+                if (!ml.n)
+                    break;
+                rng = rng * 6364136223846793005ull + 1442695040888963407ull;
+                pos_make_move(&pos, ml.m[(rng >> 33) % (uint64_t)ml.n]);
+                if (ply % 3)
+                    continue;
+                char fen[400], plain[400], mirrored[400], rows[16][16], back[16][16], side;
+                pos_to_fen(&pos, fen, sizeof fen);
+                if (!fen_grid(v, fen, rows, &side))
+                    continue;
+                for (int r = 0; r < v->ranks; r++)
+                    for (int f = 0; f < v->files; f++) {
+                        int sq = variant_reflect_square(v, (v->ranks - 1 - r) * v->files + f);
+                        back[v->ranks - 1 - sq / v->files][sq % v->files] = rows[r][f];
+                    }
+                grid_fen(v, rows, side, plain, sizeof plain);
+                grid_fen(v, back, side, mirrored, sizeof mirrored);
+                static Position a, b;
+                char err[200];
+                if (pos_from_fen(&a, v, plain, err, sizeof err) ||
+                    pos_from_fen(&b, v, mirrored, err, sizeof err)) {
+                    test_fail(__FILE__, __LINE__, "%s: %s / %s: %s", names[i], plain, mirrored,
+                              err);
+                    return;
+                }
+                uint64_t na = perft(&a, 2, NULL), nb = perft(&b, 2, NULL);
+                if (na != nb) {
+                    test_fail(__FILE__, __LINE__,
+                              "%s: %s has %llu moves at depth 2, reflected %s %llu", names[i],
+                              plain, (unsigned long long)na, mirrored, (unsigned long long)nb);
+                    return;
+                }
+                checked++;
+            }
+        }
+    }
+    CHECK(checked > 300);
 }
 
 void test_movegen(void) {
@@ -263,6 +367,9 @@ void test_movegen(void) {
             variant_free(v);
         }
     }
+
+    /* Step 2c. Each reflect= leaves the moves as they are. */
+    check_reflections();
 
     /* Step 3. Game end. */
     check_result("diamondback", "7P/8/8/8/3k4/8/8/K7 b - - 0 1", RULES_WHITE_WINS,

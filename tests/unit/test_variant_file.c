@@ -91,6 +91,14 @@ void test_variant_file(void) {
     refused("files=8 ranks=8\nking:K:K\ninsufficient=-,KX\nstartFen=k7/8/8/8/8/8/8/K7 w - - 0 1\n",
             "insufficient: 'X' is not a piece", __LINE__);
     refused("files=8 ranks=8\nsymmetry=sideways\n", "line 2: symmetry=sideways", __LINE__);
+    refused("files=8 ranks=8\nreflect=sideways\n",
+            "line 2: reflect=sideways: want none, files or diagonal", __LINE__);
+    refused(
+        "files=10 ranks=8 reflect=diagonal\nking:K:K\nstartFen=k9/10/10/10/10/10/10/K9 w - - 0 1\n",
+        "reflect=diagonal: wants a square board without gates", __LINE__);
+    refused("files=8 ranks=8 reflect=files holes=a1\nking:K:K\n"
+            "startFen=k7/8/8/8/8/8/8/1K6 w - - 0 1\n",
+            "reflect=: the holes are not the same reflected", __LINE__);
     refused("files=8 ranks=8\nrandom words\n", "line 2: \"random\" is neither", __LINE__);
     refused("files=8 ranks=8\nking:K:K\nstartFen=8/8/8/8/8/8/8/K7 w - - 0 1\n",
             "line 3: start position: bad FEN: Black must have exactly one king", __LINE__);
