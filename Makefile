@@ -83,7 +83,7 @@ FUZZ_RUNS ?=
 FUZZ_DIR ?=
 FUZZ_CFG ?= fuzz
 
-.PHONY: all run test test-fast bench deps clean format format-check san fuzz fuzzers tune spsa train lib
+.PHONY: all run test test-fast bench deps clean format format-check san fuzz fuzzers tune spsa train lib FORCE
 all: menagerie
 
 menagerie: $(BUILD)/menagerie
@@ -150,23 +150,33 @@ $(BUILD)/tools/embed: tools/embed.c
 	@mkdir -p $(dir $@)
 	gcc -std=c11 -O1 $(WARN) -o $@ $<
 
-$(BUILD)/gen/builtin_variants.c: $(BUILD)/tools/embed $(VARFILES)
+# Each embedded file list is kept in a .list file, rewritten only when it
+# changes, so that a file taken away rebuilds the table as one added does.
+$(BUILD)/gen/%.list: FORCE
+	@mkdir -p $(dir $@)
+	@echo '$(EMBED_$*)' | cmp -s - $@ || echo '$(EMBED_$*)' > $@
+EMBED_builtin_variants = $(VARFILES)
+EMBED_lab_opening_sets = $(OPENFILES)
+EMBED_web_files = $(WWWFILES)
+FORCE:
+
+$(BUILD)/gen/builtin_variants.c: $(BUILD)/tools/embed $(VARFILES) $(BUILD)/gen/builtin_variants.list
 	@mkdir -p $(dir $@)
 	$(BUILD)/tools/embed builtin_variants src/variants/ $(VARFILES) > $@
 
 # Opening sets of the match tool (made by `menagerie openings`).
-$(BUILD)/gen/lab_opening_sets.c: $(BUILD)/tools/embed $(OPENFILES)
+$(BUILD)/gen/lab_opening_sets.c: $(BUILD)/tools/embed $(OPENFILES) $(BUILD)/gen/lab_opening_sets.list
 	@mkdir -p $(dir $@)
 	$(BUILD)/tools/embed --header lab/opening_sets.h --type LabOpeningSet lab_opening_sets \
 	    lab/openings/ $(OPENFILES) > $@
 
 # The web page (www/) is served from the binary too; the engine tells the
 # rules texts of its pages (www/rules/) to every front end.
-$(BUILD)/gen/web_files.c: $(BUILD)/tools/embed $(WWWFILES)
+$(BUILD)/gen/web_files.c: $(BUILD)/tools/embed $(WWWFILES) $(BUILD)/gen/web_files.list
 	@mkdir -p $(dir $@)
 	$(BUILD)/tools/embed --header app/web/files.h --type WebFile web_files www/ $(WWWFILES) > $@
 
-$(BUILD)/gen/builtin_rules.c: $(BUILD)/tools/embed $(filter www/rules/%,$(WWWFILES))
+$(BUILD)/gen/builtin_rules.c: $(BUILD)/tools/embed $(filter www/rules/%,$(WWWFILES)) $(BUILD)/gen/web_files.list
 	@mkdir -p $(dir $@)
 	$(BUILD)/tools/embed builtin_rules www/rules/ $(filter www/rules/%,$(WWWFILES)) > $@
 

@@ -3,6 +3,7 @@
  * Usage: train VARIANT DATA... --out NET [--hidden N] [--epochs N] [--lr X]
  *              [--batch N] [--lambda L] [--val PCT] [--threads N]
  *              [--state FILE] [--seed N] [--variant-file FILE] [--mirror]
+ *              [--export]
  *
  * Reads the positions of `menagerie datagen` (lab/samples.h), puts a share of
  * the games aside for validation (--val, default 5 percent: every 20th game,
@@ -11,15 +12,18 @@
  * between sigmoid(score / 400) of the network and the target lambda x
  * sigmoid(search score / 400) + (1 - lambda) x the game's result, both for
  * the side to move; Adam, mini-batches spread over --threads. After each
- * epoch it prints the training and validation loss (the curve), keeps its
- * state in --state (weights, Adam's moments, the epoch; a stopped run given
- * the same --state goes on after its last whole epoch) and writes the
- * quantized network of the best validation loss so far to --out. The
+ * epoch it prints the training and validation loss (the curve) and the
+ * validation loss of the quantized network, keeps its state in --state
+ * (weights, Adam's moments, the epoch; a stopped run given the same --state
+ * goes on after its last whole epoch) and writes the quantized network of
+ * the best validation loss so far to --out. The
  * learning rate falls by 0.3 at 60 and 85 percent of the epochs. --mirror
  * adds every position reflected the way the variant's `reflect=` says: left to
  * right (squares and gates by file) or across the diagonal, the reflection
  * that leaves its rules as they are (chess: castling rights are no input); a
- * variant with `reflect=none` gets none. */
+ * variant with `reflect=none` gets none. --export writes the network of
+ * --state's weights (after its last epoch) and trains nothing: a net made
+ * before a change of quantization, quantized anew. */
 #include <math.h>
 #include <pthread.h>
 #include <stdio.h>
@@ -355,8 +359,8 @@ static bool export_net(const Model *m, const char *features, const char *path) {
     for (int i = 0; i < m->hidden; i++)
         n->ft_b[i] = q16(m->b1[i], NNUE_QA);
     for (int i = 0; i < 2 * m->hidden; i++)
-        n->out_w[i] = q16(m->w2[i], NNUE_QB);
-    n->out_b = (int32_t)lroundf(m->b2 * NNUE_QA * NNUE_QB);
+        n->out_w[i] = q16(m->w2[i], (float)n->qb);
+    n->out_b = (int32_t)lroundf(m->b2 * NNUE_QA * n->qb);
     char tmp[1100];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");
@@ -364,6 +368,27 @@ static bool export_net(const Model *m, const char *features, const char *path) {
     ok = f && fclose(f) == 0 && ok && rename(tmp, path) == 0;
     nnue_free(n);
     return ok;
+}
+
+/* The validation loss of the network as exported: the weights rounded to
+ * their integer grids (its gap to the float loss is what quantization costs). */
+static double quantized_loss(Model *m, Job *jobs, int threads, const size_t *n) {
+    float *kept[3] = {m->w1, m->b1, m->w2}, *q[3], kept_b2 = m->b2;
+    const float scale[3] = {NNUE_QA, NNUE_QA, NNUE_QB};
+    for (int i = 0; i < 3; i++) {
+        q[i] = malloc(n[i] * sizeof *q[i]);
+        if (!q[i])
+            abort();
+        for (size_t j = 0; j < n[i]; j++)
+            q[i][j] = q16(kept[i][j], scale[i]) / scale[i];
+    }
+    m->w1 = q[0], m->b1 = q[1], m->w2 = q[2];
+    m->b2 = (float)lroundf(kept_b2 * NNUE_QA * NNUE_QB) / (NNUE_QA * NNUE_QB);
+    double loss = run(m, m->val, m->nval, jobs, threads, false);
+    m->w1 = kept[0], m->b1 = kept[1], m->w2 = kept[2], m->b2 = kept_b2;
+    for (int i = 0; i < 3; i++)
+        free(q[i]);
+    return loss;
 }
 
 /* ---- main ---------------------------------------------------------------- */
@@ -406,14 +431,14 @@ static double now_s(void) {
 static void usage(FILE *f) {
     fprintf(f, "usage: train VARIANT DATA... --out NET [--hidden N] [--epochs N] [--lr X] "
                "[--batch N] [--lambda L] [--val PCT] [--threads N] [--state FILE] "
-               "[--seed N] [--variant-file FILE] [--mirror]\n"
+               "[--seed N] [--variant-file FILE] [--mirror] [--export]\n"
                "(docs/nnue.md)\n");
 }
 
 int main(int argc, char **argv) {
     const char *variant = NULL, *out = NULL, *state = NULL, *vfile = NULL, *data[64];
     int ndata = 0;
-    bool mirror = false;
+    bool mirror = false, export_only = false;
     double hidden = 128, epochs = 16, lr = 0.001, batch = 16384, lambda = 1, val = 5, threads = 1,
            seed = 1;
     // Step 1. The arguments.
@@ -433,6 +458,10 @@ int main(int argc, char **argv) {
         }
         if (!strcmp(a, "--mirror")) {
             mirror = true;
+            continue;
+        }
+        if (!strcmp(a, "--export")) {
+            export_only = true;
             continue;
         }
         if (!strcmp(a, "--out"))
@@ -465,7 +494,7 @@ int main(int argc, char **argv) {
         }
         i++;
     }
-    if (!variant || !ndata || !out) {
+    if (!variant || !ndata || !out || (export_only && !state)) {
         usage(stderr);
         return 2;
     }
@@ -538,12 +567,26 @@ int main(int argc, char **argv) {
         if (!jobs[t].g1 || !jobs[t].gb1 || !jobs[t].g2)
             abort();
     }
-    // Step 4. The epochs: shuffled batches, then both losses and the state.
+    // Step 4. --export: the state's network as it is, quantized as new nets are.
+    if (export_only) {
+        bool ok = first > 0 && export_net(&m, features, out);
+        if (!ok)
+            fprintf(stderr, "train: %s\n",
+                    first > 0 ? "cannot write the network" : "--export: the state has no epoch");
+        else if (m.nval)
+            fprintf(stderr,
+                    "train: %s after epoch %d in %s: validation loss %.6f, quantized %.6f\n", state,
+                    first, out, run(&m, m.val, m.nval, jobs, (int)threads, false),
+                    quantized_loss(&m, jobs, (int)threads, n));
+        model_free(&m, jobs, (int)threads);
+        return ok ? 0 : 1;
+    }
+    // Step 5. The epochs: shuffled batches, then both losses and the state.
     size_t bsize = (size_t)batch;
     float step = 0;
     for (int e = 0; e < first; e++)
         step += (float)((m.ntrain + bsize - 1) / bsize);
-    fprintf(stderr, "epoch  train-loss  val-loss    seconds\n");
+    fprintf(stderr, "epoch  train-loss  val-loss    quantized   seconds\n");
     for (int e = first; e < (int)epochs; e++) {
         double t0 = now_s();
         float rate = (float)lr * (e >= 0.85 * epochs ? 0.09f : e >= 0.6 * epochs ? 0.3f : 1.0f);
@@ -568,6 +611,7 @@ int main(int argc, char **argv) {
         }
         train_loss /= (double)m.ntrain;
         double val_loss = m.nval ? run(&m, m.val, m.nval, jobs, (int)threads, false) : train_loss;
+        double q_loss = m.nval ? quantized_loss(&m, jobs, (int)threads, n) : val_loss;
         bool better = val_loss < best;
         if (better) {
             best = val_loss;
@@ -582,8 +626,8 @@ int main(int argc, char **argv) {
             model_free(&m, jobs, (int)threads);
             return 1;
         }
-        printf("%5d  %.6f    %.6f    %.1f%s\n", e + 1, train_loss, val_loss, now_s() - t0,
-               better ? "  (written)" : "");
+        printf("%5d  %.6f    %.6f    %.6f    %.1f%s\n", e + 1, train_loss, val_loss, q_loss,
+               now_s() - t0, better ? "  (written)" : "");
         fflush(stdout);
     }
     fprintf(stderr, "train: best validation loss %.6f, network in %s\n", best, out);

@@ -224,6 +224,7 @@ NnueNet *nnue_new(const char *variant, const char *features, int inputs, int hid
     snprintf(n->features, sizeof n->features, "%s", features);
     n->inputs = inputs;
     n->hidden = hidden;
+    n->qb = NNUE_QB;
     n->ft_w = calloc((size_t)inputs * hidden, sizeof *n->ft_w);
     n->ft_b = calloc((size_t)hidden, sizeof *n->ft_b);
     n->out_w = calloc(2 * (size_t)hidden, sizeof *n->out_w);
@@ -266,7 +267,8 @@ NnueNet *nnue_load(const void *data, size_t len, char *err, size_t errlen) {
         return NULL;
     }
     uint32_t inputs = get32(p + 104), hidden = get32(p + 108);
-    if (get32(p + 112) != NNUE_QA || get32(p + 116) != NNUE_QB || get32(p + 120) != NNUE_SCALE) {
+    uint32_t qb = get32(p + 116);
+    if (get32(p + 112) != NNUE_QA || qb < 1 || qb > NNUE_QB_MAX || get32(p + 120) != NNUE_SCALE) {
         snprintf(err, errlen, "network file with other quantization (QA %u, QB %u, scale %u)",
                  get32(p + 112), get32(p + 116), get32(p + 120));
         return NULL;
@@ -295,6 +297,7 @@ NnueNet *nnue_load(const void *data, size_t len, char *err, size_t errlen) {
         return NULL;
     }
     size_t w = (size_t)n->inputs * n->hidden, h = (size_t)n->hidden;
+    n->qb = (int)qb;
     get16s(n->ft_w, q, w);
     get16s(n->ft_b, q + 2 * w, h);
     get16s(n->out_w, q + 2 * (w + h), 2 * h);
@@ -364,7 +367,7 @@ bool nnue_write(const NnueNet *n, FILE *f) {
     put32(buf + 104, (uint32_t)n->inputs);
     put32(buf + 108, (uint32_t)n->hidden);
     put32(buf + 112, NNUE_QA);
-    put32(buf + 116, NNUE_QB);
+    put32(buf + 116, (uint32_t)n->qb);
     put32(buf + 120, NNUE_SCALE);
     unsigned char *q = buf + NNUE_HEADER;
     put16s(q, n->ft_w, w);
@@ -484,7 +487,7 @@ int nnue_evaluate(const NnueNet *n, NnueAccumulator *a, const Position *pos) {
     int us = pos->stm;
     int64_t out = (int64_t)k->dot(a->sum[us], n->out_w, n->hidden) +
                   k->dot(a->sum[!us], n->out_w + n->hidden, n->hidden) + n->out_b;
-    int64_t cp = out * NNUE_SCALE / (NNUE_QA * NNUE_QB);
+    int64_t cp = out * NNUE_SCALE / (NNUE_QA * n->qb);
     return (int)(cp < -NNUE_MAX_SCORE  ? -NNUE_MAX_SCORE
                  : cp > NNUE_MAX_SCORE ? NNUE_MAX_SCORE
                                        : cp);

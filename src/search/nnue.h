@@ -11,8 +11,9 @@
  * NNUE_FEATURES, named in each net with the board and the piece letters.
  *
  * Network. inputs -> hidden (int16 weights, QA) per view, the side to move's
- * view first, clipped ReLU [0, 1], then one output (int16 weights, QB): the
- * score is NNUE_SCALE x the output, centipawns from the side to move's view.
+ * view first, clipped ReLU [0, 1], then one output (int16 weights, scale QB,
+ * which each file names): the score is NNUE_SCALE x the output, centipawns
+ * from the side to move's view.
  *
  * Accumulator. Each search thread keeps the hidden layer's sums for the last
  * position it evaluated, with that position's items. The next evaluation
@@ -39,7 +40,8 @@
 
 #define NNUE_FEATURES "psq-gates-hand-1"
 #define NNUE_QA 255
-#define NNUE_QB 64
+#define NNUE_QB 1024     /* the output weights' scale of new nets (64 in the first ones) */
+#define NNUE_QB_MAX 8192 /* the largest a file may name */
 #define NNUE_SCALE 400
 #define NNUE_MAX_HIDDEN 1024 /* a multiple of 16 */
 #define NNUE_MAX_SCORE 10000 /* scores are clamped to this, well below mates */
@@ -54,6 +56,7 @@ typedef struct NnueNet {
     int16_t *ft_b;  /* [hidden] */
     int16_t *out_w; /* [2][hidden]: the side to move's view, then the other's */
     int32_t out_b;
+    int qb; /* the output weights' scale (NNUE_QB for a new net) */
 } NnueNet;
 
 /* The feature set of variant v as a net names it, "psq-gates-hand-1 8x8

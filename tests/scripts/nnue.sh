@@ -60,6 +60,13 @@ timeout 300 "$T" chess "$D" --out "$N" --state "$tmp/st" --hidden 16 --epochs 4 
 grep -q "going on after epoch 3" "$tmp/tr2e" && [ "$(grep -cE '^ +4  ' "$tmp/tr2")" = 1 ] &&
     [ "$(grep -cE '^ +[1-3]  ' "$tmp/tr2")" = 0 ]
 check "trainer goes on from its state" $? "$(cat "$tmp/tr2e" "$tmp/tr2")"
+"$T" chess "$D" --out "$tmp/e.nnue" --state "$tmp/st" --hidden 16 --val 20 --export 2> "$tmp/tre" &&
+    grep -qE "after epoch 4 in .*: validation loss [0-9.]+, quantized [0-9.]+$" "$tmp/tre" &&
+    "$M" bench 3 chess --eval-file "$tmp/e.nnue" > /dev/null
+check "trainer --export writes the state's network, quantized as new ones" $? "$(cat "$tmp/tre")"
+"$T" chess "$D" --out "$tmp/e2.nnue" --export > /dev/null 2>&1
+[ $? = 2 ] && [ ! -e "$tmp/e2.nnue" ]
+check "trainer --export wants a --state" $?
 "$T" chess "$D" --out "$tmp/m.nnue" --hidden 16 --epochs 1 --batch 64 --val 20 --mirror \
     > /dev/null 2> "$tmp/trm"
 plain=$(grep -oE '^train chess: [0-9]+' "$tmp/tr1e" | grep -oE '[0-9]+$')
@@ -76,6 +83,15 @@ check "trainer --help prints its usage" $? "$(cat "$tmp/tr5")"
 "$T" chess "$D" --out "$tmp/x.nnue" --hidden 17 > /dev/null 2> "$tmp/tr6e"
 [ $? = 2 ] && grep -q "bad option --hidden 17" "$tmp/tr6e" && [ ! -e "$tmp/x.nnue" ]
 check "trainer refuses a hidden size that is not a multiple of 16" $? "$(cat "$tmp/tr6e")"
+
+# ---- built in: a network taken away leaves the binary's table as one added joins it ----
+b=$tmp/build
+make -s BUILD="$b" "$b/gen/builtin_variants.c" > "$tmp/mk" 2>&1 &&
+    grep -q '"nets/chess.nnue"' "$b/gen/builtin_variants.c" &&
+    less=$(tr ' ' '\n' < "$b/gen/builtin_variants.list" | grep -v '^src/variants/nets/chess.nnue$' | tr '\n' ' ') &&
+    make -s BUILD="$b" VARFILES="$less" "$b/gen/builtin_variants.c" >> "$tmp/mk" 2>&1 &&
+    ! grep -q '"nets/chess.nnue"' "$b/gen/builtin_variants.c"
+check "a network file taken away is no longer built in (make notices the shorter list)" $? "$(tail -3 "$tmp/mk")"
 
 # ---- the engine takes it ----
 "$M" bench 5 chess --eval-file "$N" > "$tmp/b1" && "$M" bench 5 chess --eval-file "$N" > "$tmp/b2"

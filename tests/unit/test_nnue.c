@@ -2,7 +2,8 @@
  * random games (moves and take-backs, gates and hands, mirrored and rotated
  * boards) the accumulator kept from position to position gives exactly the
  * score of one built afresh, and the portable, SSE2 and AVX2 code agree; a net
- * survives writing and reading; damaged, cut and foreign files are refused. */
+ * survives writing and reading, its output scale (QB) with it; damaged, cut,
+ * foreign and other-scaled files are refused. */
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -96,6 +97,17 @@ static void files(void) {
         CHECK(nnue_fits(back, v, err, sizeof err));
         CHECK(!nnue_fits(back, other, err, sizeof err) && strstr(err, "for chess, not team-mate"));
     }
+    /* QB, the output weights' scale, is the file's: the first nets' 64 loads */
+    CHECK(back && back->qb == NNUE_QB);
+    memcpy(buf + 116, "\x40\0\0\0", 4);
+    nnue_free(back);
+    back = nnue_load(buf, len, err, sizeof err);
+    CHECK(back && back->qb == 64);
+    memcpy(buf + 116, "\0\0\0\0", 4);
+    CHECK(!nnue_load(buf, len, err, sizeof err) && strstr(err, "other quantization"));
+    memcpy(buf + 116, "\x01\x20\0\0", 4); /* 8193 */
+    CHECK(!nnue_load(buf, len, err, sizeof err) && strstr(err, "other quantization"));
+    memcpy(buf + 116, "\0\x04\0\0", 4); /* 1024 again */
     nnue_free(back);
     buf[NNUE_HEADER + 100] ^= 1;
     CHECK(!nnue_load(buf, len, err, sizeof err) && strstr(err, "checksum"));
@@ -110,10 +122,38 @@ static void files(void) {
     variant_free(other);
 }
 
+/* The score is the same for output weights twice as large at twice the scale. */
+static void output_scale(void) {
+    char err[300];
+    Variant *v = variant_load_builtin("chess", err, sizeof err);
+    NnueNet *n = random_net(v, 32), *twice = random_net(v, 32);
+    memcpy(twice->ft_w, n->ft_w, (size_t)n->inputs * n->hidden * sizeof *n->ft_w);
+    memcpy(twice->ft_b, n->ft_b, (size_t)n->hidden * sizeof *n->ft_b);
+    for (int i = 0; i < 2 * n->hidden; i++)
+        twice->out_w[i] = (int16_t)(2 * n->out_w[i]);
+    n->qb = 64, twice->qb = 128, twice->out_b = 2 * n->out_b;
+    static Position pos;
+    CHECK(pos_from_fen(&pos, v, NULL, err, sizeof err) == 0);
+    int same = 0;
+    for (int ply = 0; ply < 40; ply++) {
+        MoveList ml;
+        movegen_legal(&pos, &ml);
+        if (!ml.n)
+            break;
+        pos_make_move(&pos, ml.m[next() % (uint64_t)ml.n]);
+        same += fresh(n, &pos, NNUE_SIMD_PORTABLE) == fresh(twice, &pos, NNUE_SIMD_PORTABLE);
+    }
+    CHECK(same == pos.hply && same > 10);
+    nnue_free(n);
+    nnue_free(twice);
+    variant_free(v);
+}
+
 void test_nnue(void) {
     const char *games[] = {"chess",     "hannibal",          "diamondback",
                            "team-mate", "snake-vs-mongoose", "capablanca"};
     for (size_t i = 0; i < sizeof games / sizeof games[0]; i++)
         random_games(games[i]);
     files();
+    output_scale();
 }
