@@ -16,12 +16,12 @@
  * validation loss of the quantized network, keeps its state in --state
  * (weights, Adam's moments, the epoch; a stopped run given the same --state
  * goes on after its last whole epoch) and writes the quantized network of
- * the best validation loss so far to --out. The
- * learning rate falls by 0.3 at 60 and 85 percent of the epochs. --mirror
- * adds every position reflected the way the variant's `reflect=` says: left to
- * right (squares and gates by file) or across the diagonal, the reflection
- * that leaves its rules as they are (chess: castling rights are no input); a
- * variant with `reflect=none` gets none. --export writes the network of
+ * the best validation loss so far to --out. The learning rate falls by 0.3
+ * at 60 and 85 percent of the epochs. --mirror adds every position reflected
+ * the way the variant's `reflect=` says: left to right (squares and gates by
+ * file) or across the diagonal, the reflection that leaves its rules as they
+ * are (chess: castling rights are no input); a variant with `reflect=none`
+ * gets none. --export writes the network of
  * --state's weights (after its last epoch) and trains nothing: a net made
  * before a change of quantization, quantized anew. */
 #include <math.h>
