@@ -352,7 +352,10 @@ static int16_t q16(float x, float scale) {
     return (int16_t)(v < -32767 ? -32767 : v > 32767 ? 32767 : v);
 }
 
-static bool export_net(const Model *m, const char *features, const char *path) {
+/* The network as exported: every weight rounded to its integer grid (the
+ * feature transformer at QA, the output layer at the net's qb). The export
+ * and the quantized loss both read it, so they cannot round differently. */
+static NnueNet *quantize(const Model *m, const char *features) {
     NnueNet *n = nnue_new(m->v->name, features, m->inputs, m->hidden);
     for (size_t i = 0; i < (size_t)m->inputs * m->hidden; i++)
         n->ft_w[i] = q16(m->w1[i], NNUE_QA);
@@ -361,6 +364,11 @@ static bool export_net(const Model *m, const char *features, const char *path) {
     for (int i = 0; i < 2 * m->hidden; i++)
         n->out_w[i] = q16(m->w2[i], (float)n->qb);
     n->out_b = (int32_t)lroundf(m->b2 * NNUE_QA * n->qb);
+    return n;
+}
+
+static bool export_net(const Model *m, const char *features, const char *path) {
+    NnueNet *n = quantize(m, features);
     char tmp[1100];
     snprintf(tmp, sizeof tmp, "%s.tmp", path);
     FILE *f = fopen(tmp, "wb");
@@ -370,20 +378,24 @@ static bool export_net(const Model *m, const char *features, const char *path) {
     return ok;
 }
 
-/* The validation loss of the network as exported: the weights rounded to
- * their integer grids (its gap to the float loss is what quantization costs). */
-static double quantized_loss(Model *m, Job *jobs, int threads, const size_t *n) {
+/* The validation loss of the network as exported (its gap to the float loss
+ * is what quantization costs). */
+static double quantized_loss(Model *m, const char *features, Job *jobs, int threads,
+                             const size_t *n) {
+    NnueNet *net = quantize(m, features);
     float *kept[3] = {m->w1, m->b1, m->w2}, *q[3], kept_b2 = m->b2;
-    const float scale[3] = {NNUE_QA, NNUE_QA, NNUE_QB};
+    const int16_t *grid[3] = {net->ft_w, net->ft_b, net->out_w};
+    const float scale[3] = {NNUE_QA, NNUE_QA, (float)net->qb};
     for (int i = 0; i < 3; i++) {
         q[i] = malloc(n[i] * sizeof *q[i]);
         if (!q[i])
             abort();
         for (size_t j = 0; j < n[i]; j++)
-            q[i][j] = q16(kept[i][j], scale[i]) / scale[i];
+            q[i][j] = grid[i][j] / scale[i];
     }
     m->w1 = q[0], m->b1 = q[1], m->w2 = q[2];
-    m->b2 = (float)lroundf(kept_b2 * NNUE_QA * NNUE_QB) / (NNUE_QA * NNUE_QB);
+    m->b2 = (float)net->out_b / (NNUE_QA * (float)net->qb);
+    nnue_free(net);
     double loss = run(m, m->val, m->nval, jobs, threads, false);
     m->w1 = kept[0], m->b1 = kept[1], m->w2 = kept[2], m->b2 = kept_b2;
     for (int i = 0; i < 3; i++)
@@ -554,7 +566,7 @@ int main(int argc, char **argv) {
             model_free(&m, NULL, 0);
             return 1;
         }
-        if (first)
+        if (first && !export_only)
             fprintf(stderr, "train: going on after epoch %d (best validation loss %.6f)\n", first,
                     best);
     }
@@ -577,7 +589,7 @@ int main(int argc, char **argv) {
             fprintf(stderr,
                     "train: %s after epoch %d in %s: validation loss %.6f, quantized %.6f\n", state,
                     first, out, run(&m, m.val, m.nval, jobs, (int)threads, false),
-                    quantized_loss(&m, jobs, (int)threads, n));
+                    quantized_loss(&m, features, jobs, (int)threads, n));
         model_free(&m, jobs, (int)threads);
         return ok ? 0 : 1;
     }
@@ -611,7 +623,7 @@ int main(int argc, char **argv) {
         }
         train_loss /= (double)m.ntrain;
         double val_loss = m.nval ? run(&m, m.val, m.nval, jobs, (int)threads, false) : train_loss;
-        double q_loss = m.nval ? quantized_loss(&m, jobs, (int)threads, n) : val_loss;
+        double q_loss = m.nval ? quantized_loss(&m, features, jobs, (int)threads, n) : val_loss;
         bool better = val_loss < best;
         if (better) {
             best = val_loss;

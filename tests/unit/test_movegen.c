@@ -123,50 +123,24 @@ static void check_after(const char *variant, const char *fen, const char *move, 
     test_fail(__FILE__, line, "%s: no legal move %s", fen, move);
 }
 
-/* FEN of the board cells (rows[r][f], rank r counted from the top; 0 = empty),
- * the side to move, no castling or en passant. */
-static void grid_fen(const Variant *v, char rows[16][16], char side, char *out, size_t len) {
-    size_t n = 0;
-    for (int r = 0; r < v->ranks; r++) {
-        for (int f = 0, empty = 0; f < v->files; f++) {
-            if (rows[r][f] && empty)
-                n += (size_t)snprintf(out + n, len - n, "%d", empty);
-            empty = rows[r][f] ? 0 : empty + 1;
-            if (rows[r][f])
-                n += (size_t)snprintf(out + n, len - n, "%c", rows[r][f]);
-            else if (f == v->files - 1)
-                n += (size_t)snprintf(out + n, len - n, "%d", empty);
-        }
-        n += (size_t)snprintf(out + n, len - n, "%s", r < v->ranks - 1 ? "/" : "");
-    }
-    snprintf(out + n, len - n, " %c - - 0 1", side);
-}
-
-/* Reads the board of a FEN of plain letters and digits into rows; false for
- * anything else (a hand, a gate, a promoted-piece mark). */
-static bool fen_grid(const Variant *v, const char *fen, char rows[16][16], char *side) {
-    memset(rows, 0, 16 * 16);
-    int r = 0, f = 0;
-    const char *c = fen;
-    for (; *c && *c != ' '; c++) {
-        if (*c == '/') {
-            r++;
-            f = 0;
-        } else if (*c >= '0' && *c <= '9') {
-            int k = 0;
-            while (*c >= '0' && *c <= '9')
-                k = 10 * k + *c++ - '0';
-            c--;
-            f += k;
-        } else if ((*c >= 'a' && *c <= 'z') || (*c >= 'A' && *c <= 'Z')) {
-            if (r >= v->ranks || f >= v->files)
-                return false;
-            rows[r][f++] = *c;
-        } else
-            return false;
-    }
-    *side = c[0] && c[1] ? c[1] : 'w';
-    return r == v->ranks - 1;
+/* The FEN of p's board and side to move, reflected as its variant says or
+ * not, without castling or en passant rights (a reflection may not keep
+ * them); gates and hands as they are. */
+static void plain_fen(const Position *p, bool reflect, char *out, size_t len) {
+    static Position shown;
+    shown = *p;
+    shown.castling = 0;
+    shown.ep = SQ_NONE;
+    shown.halfmove = 0;
+    shown.fullmove = 1;
+    if (reflect)
+        for (int sq = 0; sq < p->v->files * p->v->ranks; sq++)
+            shown.board[variant_reflect_square(p->v, sq)] = p->board[sq];
+    if (reflect && p->v->gating) /* gates stand behind the first rank's files */
+        for (int c = 0; c < 2; c++)
+            for (int f = 0; f < p->v->files; f++)
+                shown.gate[c][variant_reflect_square(p->v, f)] = p->gate[c][f];
+    pos_to_fen(&shown, out, len);
 }
 
 /* A variant's reflect= says the truth: along random games, every position
@@ -192,17 +166,9 @@ static void check_reflections(void) {
                 pos_make_move(&pos, ml.m[(rng >> 33) % (uint64_t)ml.n]);
                 if (ply % 3)
                     continue;
-                char fen[400], plain[400], mirrored[400], rows[16][16], back[16][16], side;
-                pos_to_fen(&pos, fen, sizeof fen);
-                if (!fen_grid(v, fen, rows, &side))
-                    continue;
-                for (int r = 0; r < v->ranks; r++)
-                    for (int f = 0; f < v->files; f++) {
-                        int sq = variant_reflect_square(v, (v->ranks - 1 - r) * v->files + f);
-                        back[v->ranks - 1 - sq / v->files][sq % v->files] = rows[r][f];
-                    }
-                grid_fen(v, rows, side, plain, sizeof plain);
-                grid_fen(v, back, side, mirrored, sizeof mirrored);
+                char plain[400], mirrored[400];
+                plain_fen(&pos, false, plain, sizeof plain);
+                plain_fen(&pos, true, mirrored, sizeof mirrored);
                 static Position a, b;
                 char err[200];
                 if (pos_from_fen(&a, v, plain, err, sizeof err) ||
